@@ -15,7 +15,7 @@ from ragassay.text import KeyedSentence
 
 from .beside_claims import says_more
 from .clauses import part
-from .covered_items import covered_list, listed_named
+from .covered_items import covered_list, listed_named, most_named
 from .declines import DECLINE, is_noncommittal
 from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, open_days, summarises
@@ -26,7 +26,13 @@ from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_
 from .referred_party import party_verdict
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 from .sign_offs import signs_off
-from .source_scope import declines_by_scope, is_help_scope, is_source_scope, names_source
+from .source_scope import (
+    declines_by_scope,
+    is_help_scope,
+    is_source_scope,
+    names_source,
+    owned_scope,
+)
 
 ABSTAINS, FILLER_SENTENCE, OPENER, REFERRAL = "abstains", "filler", "opener", "referral"
 _GETTING_IN_TOUCH = frozenset({"contact", "ask", "call", "email", "phone", "ring", "speak",
@@ -131,7 +137,8 @@ def set_aside_reasons(
             out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask
         elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool, ctx):
             out.append(ABSTAINS)
-        elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question):
+        elif declines_by_scope(k.text) and not missing_terms(k.text, pool, question) and (
+                not owned_scope(k.text) or most_named(k.text, pool)):
             out.append(ABSTAINS)  # "The documents only cover X and Y, not Z."
         elif is_filler(info.tokens) or is_opener(info) or (
                 asks_user(info, k.text) and not missing_terms(k.text, pool, question)):

@@ -85,3 +85,23 @@ def listed_named(sentence: str, pool: TermPool) -> bool:
     """`items_named` for what follows a sentence's coverage verb ("The info I was given
     covers| class bookings and the pool"); true where it has none."""
     return items_named(sentence[end:], pool) if (end := scope_end(sentence)) else True
+
+
+def most_named(sentence: str, pool: TermPool) -> bool:
+    """Whether at least half the content words a scope statement lists (after its coverage
+    verb, up to its contrast) are named by the contexts, counted over the whole list: a
+    stricter `listed_named` for a source noun the world has too ("Our guides only cover
+    prices and delivery, not X" against passages naming neither)."""
+    end = scope_end(sentence)
+    listed = sentence[end:]
+    text = listed[:m.start()] if (m := _LIST_END.search(listed)) else listed
+    words = [t for t in content_tokens(text)
+             if t not in FILLER and t not in _FRAME and t not in _FACETS]
+    return 2 * sum(_named(t, pool) for t in words) >= len(words)
+
+
+# nouns naming an aspect of a thing, not a thing ("prices", "opening times", "length"): a
+# scope statement names what the sources cover by them where the contexts give the value
+_FACETS = frozenset({"price", "prices", "pricing", "cost", "costs", "fee", "fees", "charges",
+                     "rate", "rates", "time", "times", "timings", "hours", "dates", "length",
+                     "duration", "size", "sizes", "schedule", "options", "opening"})

@@ -30,6 +30,8 @@ from .silent import SILENT, UNNAMED_SOURCE
 from .source_scope import declines_by_scope
 from .uncertain import TRIGGER_WORDS as _UNSURE
 from .uncertain import UNCERTAIN
+from .unclear import TRIGGER_WORDS as _UNCLEAR
+from .unclear import UNCLEAR
 
 _SILENT_VERB = (
     r"(?:say|mention|cover|contain|specify|state|include|address|go into|provide|answer|"
@@ -87,7 +89,7 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     # "The course details mention the fee, but nothing about loans" (a text, not a policy)
     rf"(?:the|these|this)\s+(?:[\w-]+\s+)?(?:{_TEXTS}|details)\s+(?:only\s+)?"
     rf"(?:mention|cover|list|say|give|include|show|state)s?)\b"
-    rf"[^.;!?]{{0,120}}?,?\s*but nothing (?:about|on|regarding|concerning|"
+    rf"[^.;!?]{{0,120}}?(?:,?\s*but|,) nothing (?:about|on|regarding|concerning|"
     r"(?:that |which )?(?:mentions?|covers?|says?))\b",
     rf"\b(?:i|we) have no (?:\w+ )?{_INFO}\b",
     # "I have nothing on parking", "I've got nothing about that" (the assistant only: "we
@@ -196,14 +198,15 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 )
 # ... and, tried first at each place (they read on to the verb), a source silent on the
 # topic in the shapes of silent.py
-DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN)),
+DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN,
+                                                     *UNCLEAR)),
                      re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}",
+    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}",
     re.IGNORECASE)
 
 

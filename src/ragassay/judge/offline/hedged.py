@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 
+from .beside_decline_conflict import contradicts_contexts
 from .covered_items import ONLY_HAS as _ONLY_HAS
-from .covered_items import covered_list, listed_named
+from .covered_items import covered_list, listed_named, most_named
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
@@ -21,7 +22,7 @@ from .pieces import clause_texts
 from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
 from .silent import covers_stated_topic, unnamed
-from .source_scope import is_help_scope, is_source_scope, names_source
+from .source_scope import is_help_scope, is_source_scope, names_source, owned_scope
 from .summary import frame_end, listed_end, passive_items, restates
 
 # Words a decline uses about the sources rather than the world ("based on the
@@ -170,6 +171,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     # ... and one saying what the sources cover explains the decline ("; the guidance I
     # have is about growing and harvesting, not markets"): no claim either
     # (with the list it goes on with: "... only cover obstructions | and smoking, not CCTV")
+    if owned_scope(sentence) and not most_named(sentence, pool):
+        return True  # "Our guides only cover prices and delivery, not X": an item no context names
     if covers_stated_topic(sentence, pool) or invented_detail(sentence, pool, question):
         return True  # "The policy does not cover water damage": a claim of its scope; an
         # email address, a phone number or a fee no context has ("Please email ...")
@@ -179,6 +182,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     parts = _claiming_clauses(every, ctx, bool(DECLINE.search(sentence)))
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(unnamed(sentence), pool, question))
+    if contradicts_contexts(parts, ctx):  # "..., but we are closed on Saturdays"
+        return True
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)

@@ -34,10 +34,12 @@ from .decline_words import APOSTROPHE as _A
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .lexical import NEGATIONS, TermPool, content_tokens, is_filler
+from .unclear import UNCLEAR_SOURCE
 
 # What the assistant was given to read, as a noun: the texts and the world's documents
 # that a text verb makes sources ("the plot rules", "the price list", "the FAQ")
-_NOUN = (rf"(?:{_SOURCE[3:-1]}|rules|guidance|guidelines|terms|conditions|wording|lists?|"
+_NOUN = (rf"(?:{_SOURCE[3:-1]}|help cent(?:re|er)|rules|guidance|guidelines|terms|conditions|"
+         r"wording|lists?|"
          r"booklets?|handouts?|timetable|schedule|extracts?|paperwork|literature|details)")
 # ... with its determiner and modifiers, and who gave it ("the salon's page", "the
 # tenancy rules I have", "the policy wording here")
@@ -75,6 +77,11 @@ SILENT: tuple[str, ...] = (
     rf"\b{SOURCE_NP}\s+(?:makes?|made) no (?:mention|reference)\b",
     rf"\b{SOURCE_NP}\s+(?:{_NEG_AUX}\s+(?:got|have|contain|include) anything|"
     rf"(?:has|have|had)(?: got)? nothing|{_TEXT_VERB} nothing)\b",
+    # "The knowledge base has no entry on X", "the FAQ gives no word about X": a text's
+    # own parts (an entry, a section), not what a product has ("The plan has no cap")
+    rf"\b{SOURCE_NP}\s+(?:has|have|had|contains?|holds?|gives?)(?: got)? no (?:\w+ )?"
+    r"(?:entry|entries|section|sections|article|articles|page|pages|word|mention|"
+    r"reference|information|info|details?)\b",
     # "Nothing in the rules mentions X", "nothing else here covers X", "Nothing I have here
     # talks about X"
     rf"\bnothing (?:else )?(?:in {SOURCE_NP}|in {_WHAT_I_HAVE}|(?:that )?(?:i|we) "
@@ -83,7 +90,10 @@ SILENT: tuple[str, ...] = (
     rf"\bthere (?:was|were|has been|had been){_A}?(?:n{_A}?t)? (?:nothing|no mention)"
     rf"(?: in {SOURCE_NP}| here)?",
     # "Bees aren't mentioned anywhere in what I was given", "weren't covered by the leaflet"
-    rf"\b(?:is|are|was|were|has been|have been)(?:n{_A}?t| not) (?:\w+ )?{_PARTICIPLE} "
+    # (with the source named, a text's "given" / "shown" too: "The rate isn't given in
+    # the loan details")
+    rf"\b(?:is|are|was|were|has been|have been)(?:n{_A}?t| not) (?:\w+ )?(?:{_PARTICIPLE}|"
+    rf"given|shown|noted|detailed|spelled out|set out) "
     rf"(?:anywhere )?(?:in|by|within) (?:{SOURCE_NP}|{_WHAT_I_HAVE})",
     # "X is not something the plot rules address", "That's not something the FAQ covers"
     rf"(?:\bnot|n{_A}t) (?:something|anything) (?:that )?(?:{SOURCE_NP}|{_WHAT_I_HAVE})\s+"
@@ -134,6 +144,7 @@ def unnamed(text: str) -> str:
     kept: what names the source the assistant read ("the FAQ", "the Greenway
     handbook") is no claim about the world."""
     text = SILENT_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
+    text = UNCLEAR_SOURCE.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
     return _IN_TEXTS.sub(lambda m: " ".join(_DIGITS.findall(m.group())), text)
 
 

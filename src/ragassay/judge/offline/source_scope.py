@@ -203,8 +203,34 @@ def declines_by_scope(sentence: str) -> bool:
     if _SPEAKER_SCOPE.search(sentence):
         return True
     m = _SCOPE.search(sentence)
-    if m is None or not m.group("noun") or not _text_noun(m) or states_more(sentence):
+    if m is None or not m.group("noun") or states_more(sentence):
         return False
+    if not _text_noun(m):
+        return _owned_read_limit(m, sentence)
     return bool(m.group("speaker") or m.group("only").strip() or m.group("only2")
                 or m.group("limit")
                 or _CONTRAST.search(sentence[m.end():]))
+
+
+# a text the world has too ("guides", "help pages"), the speaker's own ("our", "my")
+_OWNED_READ = re.compile(rf"(?:{_TEXTS[3:-1]}|pages?|help cent(?:re|er)|website|site)$",
+                         re.IGNORECASE)
+
+
+def owned_scope(sentence: str) -> bool:
+    """Whether a sentence declines by what the speaker's own texts cover, a noun the world
+    has too (`_owned_read_limit`): its caller checks that the contexts name what it lists."""
+    m = _SCOPE.search(sentence)
+    return (m is not None and bool(m.group("noun")) and not _text_noun(m)
+            and _owned_read_limit(m, sentence))
+
+
+def _owned_read_limit(m: re.Match[str], sentence: str) -> bool:
+    """Whether a scope statement names the speaker's own texts ("our guides", "my help
+    pages") and both limits it and names what it lacks: "Our guides only cover setup and
+    pairing, not solar panels" (a decline). Without both ("Our guides cover the north
+    trail") it may be the business's people or products, a claim."""
+    return (m.group("det").lower() in ("our", "my") and bool(
+        _OWNED_READ.search(m.group("noun") or "")) and bool(
+        m.group("only").strip() or m.group("only2") or m.group("limit"))
+        and bool(_CONTRAST.search(sentence[m.end():])))

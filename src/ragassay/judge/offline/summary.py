@@ -145,9 +145,17 @@ def _says(u: Unit, item: Part, words: frozenset[str]) -> bool:
     the item drops."""
     kept = frozenset(item.info.tokens)
     return (words <= _roots(u.sentence.info.stem_set)
-            and all(f in u.part.figures for f in item.figures)
+            and all(_counted(f, u.part.figures) for f in item.figures)
             and not any((_negation(t) or t in _RESTRICTS) and t not in kept
                         for t in u.sentence.info.tokens))
+
+
+def _counted(figure: tuple[float, str | None], figures: tuple[tuple[float, str | None], ...]
+             ) -> bool:
+    """Whether a context sentence's figures hold an item's: the same value counting the
+    same thing, or, where the item names nothing it counts ("groups of up to 10"), the
+    same value of whatever the context counts ("up to 10 people")."""
+    return figure in figures or (figure[1] is None and any(v == figure[0] for v, _ in figures))
 
 
 @lru_cache(maxsize=4096)
