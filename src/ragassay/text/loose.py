@@ -131,6 +131,19 @@ def _superscript(text: str, start: int) -> bool:
         k > 0 and text[k - 1].isdigit())
 
 
+def _short_word_note(text: str, start: int, end: int) -> bool:
+    """An HTML superscript after a short lower-case word that is no unit, where a clause
+    ends ("a tawny owl<sup>1</sup>."): a footnote; a unit's ("m<sup>2</sup>") follows a
+    figure or is a unit of length (`_POWERED`)."""
+    k = start
+    while k > 0 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:start]
+    return (2 <= len(word) < 4 and word.islower() and word not in _POWERED
+            and not re.search(r"\d[ \t]?$", text[max(0, k - 8):k])
+            and _CLAUSE_END.match(text, end) is not None)
+
+
 # units whose square or cube a caret writes ("50 cm^2", "3 m^3"): after any other short
 # word a caret is a footnote ("up to 25 kg^1", "8 kg^2"), and "^1" after any word is
 # one (no one writes a first power)
@@ -176,7 +189,8 @@ def loose_markers(text: str) -> list[tuple[int, int, str]]:
               for m in _SUPER.finditer(text) if _superscript(text, m.start())]
     found += [(m.start(), m.end(), _caret_labels(m.group(1) or m.group(2)))
               for m in _HTML_SUP.finditer(text)
-              if m.group(1) is not None or _superscript(text, m.start())]
+              if m.group(1) is not None or _superscript(text, m.start())
+              or _short_word_note(text, m.start(), m.end())]
     carets = [(m.start(), m.end(), _caret_labels(m.group(0)))
               for pattern in (_CARET, _DAGGER) for m in pattern.finditer(text)
               if (_superscript(text, m.start()) or _spaced(text, m.start())

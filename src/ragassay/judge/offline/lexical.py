@@ -206,12 +206,16 @@ def name_present(word: str, stems: frozenset[str]) -> bool:
     """A (lower-cased) word's stem is among `stems`, or the word is a demonym of one
     ("asian" / "asia", "chinese" / "china", "italian" / "italy"); an abbreviation
     normalisation spells out is present when all its words are ("u.s" / "United
-    States"), and a hyphenated name when its parts are ("pro-ject")."""
+    States", "uk" / "United Kingdom"), and a hyphenated name when its parts are ("pro-ject")."""
     if stem(canon_number(word)) in stems:
         return True
     if ("." in word or "-" in word) and len(spelled := norm_tokens(word)) > 1:
         return all(name_present(t, stems) for t in spelled)  # ("audio-technica": the
         # stems hold its parts, as the tokenizer splits them)
+    if word.isalpha() and len(spelled := norm_tokens(word.upper())) > 1:
+        # an acronym normalisation spells out from its capitals ("uk" / "United
+        # Kingdom"): the sentence's stems hold the spelled words, its names the acronym
+        return all(stem(t) in stems for t in spelled)
     for suffix in _DEMONYM:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)][:5]

@@ -16,6 +16,7 @@ Read by the support features' negation mismatch and by paraphrase.py's rewording
 from __future__ import annotations
 
 from .clauses import Part, clause_parts
+from .relative_negation import relative_aside
 from .sentences import SentenceInfo
 
 
@@ -32,12 +33,14 @@ def negation_bears(claim: SentenceInfo, best: SentenceInfo) -> bool:
     if not best.negated or claim.negated:
         return best.negated
     parts = clause_parts(best.text)
+    said = frozenset(claim.stems)
+    negated = [p for p in parts if any(h is not None for h in p.negations)]
+    if negated and all(relative_aside(said, p) for p in negated):
+        return False  # ("Cats that never go outdoors still need ...": relative_negation)
     if len(parts) < 2:
         return True
-    negated = [p for p in parts if any(h is not None for h in p.negations)]
     if not negated or len(negated) == len(parts):
         return True  # (a negation no clause holds, or every clause holds one)
-    said = frozenset(claim.stems)
     return any(_related(said, p) for p in negated)
 
 

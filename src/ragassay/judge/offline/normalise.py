@@ -73,6 +73,10 @@ _BOUND_WORDS = (
                 r"at\s+most)\s+" + _FIGURE_AHEAD, re.IGNORECASE), "up to "),
     (re.compile(r"\b(?:(?:a\s+)?minimum\s+of|(?:no|not)\s+(?:fewer|less)\s+than)\s+"
                 + _FIGURE_AHEAD, re.IGNORECASE), "at least "),
+    # an exception after a whole denial restricts, it denies nothing: "nothing but
+    # vegetarian food" is "only vegetarian food", "no one but the holder" "only the holder"
+    (re.compile(r"\b(?:nothing|none|no\s+one|nobody)\s+(?:but|except|other\s+than)\s+"
+                r"(?=[^\W\d_])", re.IGNORECASE), "only "),
 )
 # a limit named before its figure: "The maximum rider weight is 95 kg" says "rider weight
 # is up to 95 kg", "the minimum age is 12" "age is at least 12"
