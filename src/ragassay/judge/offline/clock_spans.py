@@ -5,10 +5,11 @@ last 90 minutes" does: a reader restating it says "an hour and a half". A contex
 span from one clock time to another ("7 pm to 8:30 pm", "10 am until 4 pm", after
 `measures.clock_and_frequency` wrote both ends one way) offers its length among the
 figures it states, in minutes, and in hours only where that is no whole number (a
-span's "3" hours would read as a claim's "three in the afternoon": a clock time), so a claim's "lasting 90 minutes" or "a
-six-hour day" reads as that span's figure. Only a span whose two ends both name their
-half of the day counts ("from 10 until 4" could be either), and only one shorter than
-a day ("10 pm to 6 am" runs through midnight: 8 hours).
+span's "3" hours would read as a claim's "three in the afternoon": a clock time), so a
+claim's "lasting 90 minutes" or "an hour and a half" reads as that span's figure. Only
+a span whose two ends both name their half of the day counts ("from 10 until 4" could
+be either), and only one shorter than a day ("10 pm to 6 am" runs through midnight:
+480 minutes).
 """
 
 from __future__ import annotations
