@@ -177,6 +177,10 @@ _DAYPART = re.compile(r"\b((?:at|from|until|till|by|to|before|after|around|about
                       re.IGNORECASE)
 _OCLOCK = re.compile(r"\b(1[0-2]|[1-9]|one) o['\u2019]clock\b", re.IGNORECASE)
 _PAST = re.compile(r"\b(half|quarter) past (1[0-2]|[1-9])\b", re.IGNORECASE)
+# "quarter to 8" is 7:45; "midnight" is 12 am, as "noon" is 12 pm
+_TO = re.compile(r"\b(?:a )?quarter to (1[0-2]|[1-9])\b(?! (?:minute|hour|day|week|month|year|"
+                 r"percent|people|person|guest)s?\b)", re.IGNORECASE)
+_MIDNIGHT = re.compile(r"\b(?:12 )?midnight\b", re.IGNORECASE)
 # how often: "twice" = "2 times"; "2 times daily" / "per day" / "each day" = "2 times a day"
 _TIMES = re.compile(r"\b(twice|thrice)(?= (?:a|an|per|each|every|daily|weekly|monthly|yearly)\b)",
                     re.IGNORECASE)  # how often, not how much ("twice the prior-year level")
@@ -230,7 +234,8 @@ def _often(m: re.Match[str]) -> str:
 
 def clock_and_frequency(text: str) -> str:
     """The text with clock times one way ("18:00" and "6 p.m." as "6 pm", "18:30" as
-    "6:30 pm", "noon" as "12 pm", "2 in the afternoon" as "2 pm", "half past 10" as
+    "6:30 pm", "noon" as "12 pm", "midnight" as "12 am",
+    "quarter to 8" as "7:45", "2 in the afternoon" as "2 pm", "half past 10" as
     "10:30", "1 o'clock" as "1") and frequencies one way ("twice" as "2 times", "2
     times daily" as "2 times a day")."""
     low = text.lower()
@@ -241,6 +246,8 @@ def clock_and_frequency(text: str) -> str:
     if "past" in low:
         text = _PAST.sub(lambda m: f"{m.group(2)}:{'30' if m.group(1).lower() == 'half' else '15'}",
                          text)
+    if "quarter to" in low:
+        text = _TO.sub(lambda m: f"{int(m.group(1)) - 1 or 12}:45", text)
     low = text.lower()
     if "m" in low and any(c.isdigit() for c in text):
         text = _CLOCK.sub(_clock, text)
@@ -248,6 +255,8 @@ def clock_and_frequency(text: str) -> str:
         text = _CLOCK24.sub(_clock24, text)
     if "noon" in low or "midday" in low:
         text = _NOON.sub("12 pm", text)
+    if "midnight" in low:
+        text = _MIDNIGHT.sub("12 am", text)
     if "twice" in low or "thrice" in low:
         text = _TIMES.sub(lambda m: "2 times" if m.group(1).lower() == "twice" else "3 times",
                           text)

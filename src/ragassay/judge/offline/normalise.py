@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from ragassay.text import WORD_TOKEN as TOKEN
 
+from .clock_spans import span_lengths
 from .measures import canonical_measures
 
 _MAG_WORD = {"k": "thousand", "m": "million", "mn": "million", "mln": "million",
@@ -217,13 +218,14 @@ def written_values(text: str) -> frozenset[float]:
     one base ("2 weeks" gives 2 here, 14 days in `quantities`): what a context offers as
     evidence for a number is both; and the length a period adjective names ("weekly
     hire": 7 days, `_periods`), an inclusive bound as the strict one ("5 and under":
-    6, `_bounds`)."""
+    6, `_bounds`); the length of a clock span ("7 pm to 8:30 pm": 90 minutes,
+    `clock_spans`)."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if _numeral(t)}
     norm = norm_tokens(text)
     # (_ranged only adds units: what _converted reads of `norm` it reads of that too)
     return frozenset(out | {q.value for q in quantities(text)} | _converted(_ranged(norm))
-                     | _single(norm)
+                     | _single(norm) | span_lengths(normalise_text(text))
                      | _periods(text) | _bounds(toks))
 
 

@@ -25,7 +25,9 @@ than the sentence does:
 - substitution, not addition: the claim's words the sentence lacks are no more than
   the sentence's words the claim lacks, plus two (a word replaced by two or three:
   "placed a hold" / "reserved"), and it shares some content word with the sentence or
-  is close to it as a whole (sentence embeddings, PARAPHRASE_COSINE); each clause of the
+  is close to it as a whole (sentence embeddings, PARAPHRASE_COSINE; ANCHORED_COSINE
+  where the sentence holds the claim's subject and each of its figures counting the
+  same thing, `anchored`, session 27); each clause of the
   claim shares a content word or a figure with the sentence.
 An invented detail adds words the sentence has no counterpart for ("..., and shipping
 back is free"), so it fails the last check; a changed figure or name fails the first.
@@ -62,11 +64,15 @@ from .lexical import antonyms_in, name_present, stem
 from .negated_clause import unrelated_negation_dropped
 from .normalise import quantity_present
 from .polarity import antonym_pool, free_price
+from .privative import balanced_by_privatives
 from .relations import relation_turned
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
 PARAPHRASE_COSINE = 0.6  # sentence-embedding closeness of claim and sentence at least
 SPARE_WORDS = 2  # claim words beyond the sentence's replaced ones allowed
+# closeness enough where the sentence holds the claim's subject and each of its figures
+# counting the same thing (`anchored`)
+ANCHORED_COSINE = 0.5
 
 
 # a price denied in other words: "at no extra cost", "costs nothing" (what "free" says)
@@ -112,10 +118,22 @@ def _restricts(p: Part) -> bool:
     return p.restricted or bool(LIMITED.search(p.text))
 
 
+def anchored(p: Part, u: Part) -> bool:
+    """Whether the sentence holds the claim's own subject (its first content word, the
+    claim opening with a subject of its own) and each figure of the claim with the same
+    thing counted where both say what ("8 minutes" / "8 minutes", not the runners-up's
+    "8" for the winners): a rewording less close as a whole may then still restate it
+    (a figure said of another subject is what a swap looks like)."""
+    if p.opening is not None or p.first is None or p.first not in u.stems or not p.figures:
+        return False
+    return all(any(v == w and (k is None or j is None or k == j) for w, j in u.figures)
+               for v, k in p.figures)
+
+
 def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> bool:
     """Whether the claim `s` restates the context sentence `c` in other words (module
     docstring); `cosine`: their sentence embeddings' cosine."""
-    if s.asks or not s.words or cosine < PARAPHRASE_COSINE:
+    if s.asks or not s.words or cosine < ANCHORED_COSINE:
         return False
     if not s.numbers:
         return False  # nothing to check a restatement by (a name mostly says the topic)
@@ -124,7 +142,11 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if any(not name_present(n, c.stem_set) for n in s.names):
         return False
     p, u = part(s.text), part(c.text)
-    if negations_of(p, u) != negations_of(u, p):
+    if cosine < PARAPHRASE_COSINE and not anchored(p, u):
+        return False
+    if not balanced_by_privatives(p, u, negations_of(p, u), negations_of(u, p)):
+        # (a denial held in one word, "exempt from duty" for "no duty is charged",
+        # counts as the spelled-out one: privative.py)
         # (a "not" in a clause of its own, which the claim draws no word from, is no
         # polarity of the claim's: "... on a dedicated circuit; do not plug it into an
         # extension lead", negated_clause.py)
@@ -132,7 +154,7 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
         if kept is None:
             return False
         u = part(kept)
-        if negations_of(p, u) != negations_of(u, p):
+        if not balanced_by_privatives(p, u, negations_of(p, u), negations_of(u, p)):
             return False
     if any(antonyms_in(t, antonym_pool(u), u.info.tokens) or antonyms_in(
             w, antonym_pool(u), u.info.tokens) for t, w in p.pairs

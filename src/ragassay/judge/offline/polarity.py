@@ -22,6 +22,7 @@ from .necessity import need_row, same_denied_need, turned_need
 from .one_denial import denies_too
 from .placed import denied_bound
 from .places import other_place
+from .privative import balanced_by_privatives
 from .sentences import token_view
 from .units import Unit, Units
 from .unless_without import only_if_as_without, unless_as_without
@@ -155,6 +156,8 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
         n_p = 1  # "aren't accepted in kerbside recycling" / "cannot be recycled"
     if (n_p + n_u + antonyms) % 2 == 0:
         return None
+    if not antonyms and balanced_by_privatives(p, u, n_p, n_u):
+        return None  # "exempt from duty" / "no duty is charged": one denial each (privative.py)
     return "negation" if (n_p + n_u) % 2 else "antonym"
 
 
