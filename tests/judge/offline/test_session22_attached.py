@@ -19,8 +19,7 @@ _KENNEL = ["A kennel costs £20 per night for one dog and £31 per night for two
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
     # the figure of another slot, given to the thing this one prices
     (_LANES, "Evening lanes cost £9 for 50 minutes.", True),
-    pytest.param(_CLASSES, "For bookings of six or more it's £30 per head.", True,
-                 marks=known_limit("a condition of one word and its figure: 2 shared, not 3")),
+    (_CLASSES, "For bookings of six or more it's £30 per head.", True),  # (qualifiers.py)
     (["A night in a dorm bed costs 25 EUR.", "The night bus runs every 40 minutes."],
      "A night in a dorm bed costs 40 EUR.", True),  # (a figure of nothing priced)
     # a figure the contexts give as an age, a rate of the other charge (flagged before)

@@ -58,6 +58,7 @@ from .labels import other_bearer
 from .lexical import FILLER, antonyms_in, stem
 from .list_items import list_items
 from .listed import listed_denial
+from .meridiem import clock_moved
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
 from .objects import swapped_object
@@ -475,7 +476,8 @@ def align(s: SentenceInfo, ctx: ContextIndex, doc: int | None = None) -> Finding
         given = names | (took - CALENDAR)
         if k and given - p.words:
             p = replace(p, words=p.words | given)
-        if (row := attached_elsewhere(p, units, doc, whole.figures)) is not None:
+        if (row := attached_elsewhere(p, units, doc, whole.figures)) is not None or (
+                row := clock_moved(p, units, doc)) is not None:  # ("closes at 6pm": 6am)
             return Finding("number", row)  # "Peak courts cost £8" / "Off-peak ... £8"
         judged = judge_part(p, units, doc, subject=k == 0, said=said, topic=topic)
         if judged.conflict is not None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from .clauses import Part
 from .figure_homes import rounded_from
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
+from .qualifiers import qualifier_swapped
 from .spans import within
 from .units import Units
 
@@ -119,4 +120,5 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
             if _shared(p, _reach(r, key, False, rivals), r.figures, figure) >= max(
                     MIN_SHARED, home + margin):
                 return r.row
-    return None
+    # ... or a value's phrase, where the sentence gives its values side by side
+    return qualifier_swapped(p, units, rows, said)
