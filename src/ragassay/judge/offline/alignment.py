@@ -23,10 +23,9 @@ entities, figures, quantifier and polarity must agree:
 - "role swap": two names in reversed roles (contradiction.role_swap).
 
 The claim contradicts its contexts when it restates some unit and agrees with none (one
-restating it without a conflict makes it consistent, whatever another says). A
-sentence's clauses are preferred to it when one restates the claim (another clause's
-negation or figure plays no part). A clause of a longer claim no context states (most
-of its words in none), beside one a context restates, is reported (`Finding.unstated`).
+restating it without a conflict makes it consistent). A sentence's clauses are preferred
+when one restates the claim (another clause's negation or figure plays no part). A clause
+no context states, beside one a context restates, is reported (`Finding.unstated`).
 """
 
 from __future__ import annotations
