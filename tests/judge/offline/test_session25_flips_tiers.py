@@ -69,11 +69,11 @@ def test_permission_and_cover_antonyms(an: Analyzer, contexts: list[str], answer
     assert judged(an, contexts, answer) is flags
 
 
+# (read again since session 27, narrower: a "while" clause joins only a clause too short
+# to be aligned alone, "You should not dive", conditions.py)
 @pytest.mark.parametrize(("answer", "flags"), [
-    pytest.param("You can dive while you have a sinus infection.", True,
-                 marks=_WITHDRAWN),
-    pytest.param("You can dive while you have a sinus infection, as long as it has cleared.", True,
-                 marks=_WITHDRAWN),
+    ("You can dive while you have a sinus infection.", True),
+    ("You can dive while you have a sinus infection, as long as it has cleared.", True),
     ("No, you shouldn't dive while you have a sinus infection.", False),
 ])
 def test_while_condition(an: Analyzer, answer: str, flags: bool) -> None:

@@ -87,14 +87,15 @@ def is_filler(toks: Sequence[str]) -> bool:
 
 @lru_cache(maxsize=262144)
 def stem(tok: str) -> str:
-    """A crude, fast stem: plural / possessive "s" dropped, then a 5-character prefix of
-    alphabetic tokens ("hours" = "hour", "increased" = "increase"); numbers untouched."""
+    """A crude, fast stem: plural / possessive "s" dropped, "-ies" / "-ied" read "-y", then
+    a 5-character prefix of alphabetic tokens ("hours" = "hour", "increased" = "increase",
+    "carried" = "carry"); numbers untouched."""
     if tok[:1].isdigit():
         return tok
     if tok.endswith(("'s", "’s")):
         tok = tok[:-2]
-    elif len(tok) > 4 and tok.endswith("ies"):
-        tok = tok[:-3] + "y"
+    elif len(tok) > 4 and tok.endswith(("ies", "ied")):
+        tok = tok[:-3] + "y"  # ("carries", "carried": "carry", as "carry" is)
     elif len(tok) > 3 and tok.endswith("s") and not tok.endswith(("ss", "us", "is")):
         tok = tok[:-1]
     return tok if len(tok) <= 5 else tok[:5]
@@ -292,6 +293,7 @@ present absent possible impossible legal illegal able unable likely unlikely
 approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
 approve decline approved declined include omit included omitted
+accepts refuses accepted refused accepting refusing accepts rejects
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

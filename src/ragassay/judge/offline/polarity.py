@@ -55,9 +55,11 @@ def _privative(text: str, set_aside: bool = True) -> frozenset[str]:
     info = token_view(text)
     toks = info.tokens
     stems = lemma_stems(toks, info.all_stems)
-    # (not a noun or a comparison: "need proof of address", "costs less than")
+    # (not a noun or a comparison: "need proof of address", "costs less than"; nor a verb
+    # of having or giving, whose "free" is the price of what is had: "offers free tours")
     out = {stems[i] for i in range(len(toks) - 1) if toks[i + 1] in _PRIVATIVE
-           and toks[i] not in STOPWORDS and toks[i + 2:i + 3] not in (("of",), ("than",))}
+           and toks[i] not in STOPWORDS and toks[i + 2:i + 3] not in (("of",), ("than",))
+           and toks[i] not in _HAS}
     out.update(stems[i + 2] for i in range(len(toks) - 2) if set_aside and (
         toks[i], toks[i + 1]) in _SET_ASIDE and toks[i + 2] not in STOPWORDS)
     return frozenset(out)
@@ -132,6 +134,9 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     # (a negated word the unit says by its antonym bears on it: "does not open" /
     # "is closed", a negation and an antonym, agree)
     turned = {w for t, w in p.pairs if antonyms_in(t, antonym_pool(u), u.info.tokens)}
+    # (and the other way round: "is forbidden" / "is not allowed", the unit's negation
+    # bears on the word the claim says by its antonym)
+    turned_u = {w for t, w in u.pairs if antonyms_in(t, antonym_pool(p), p.info.tokens)}
     reach_p = p.reaches if phrases else tuple(frozenset({h} if h else ()) for h in p.negations)
     reach_u = u.reaches if phrases and _has(p) else tuple(
         frozenset({h} if h else ()) for h in u.negations)
@@ -142,9 +147,10 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
               and not (h in _LIGHT_HEADS and h not in u.stems and h not in given
                        and h not in turned and not reach & set(u.negations))
               and (h not in theirs or h in mine) and not free_price(h, u))
-    denied = [with_bases(reach, u.pairs) & p_stems for h, reach in zip(
-        u.negations, reach_u, strict=True) if h is not None and with_bases(reach, u.pairs)
-        & p_stems and (h not in mine or h in theirs) and not free_price(h, p)]
+    denied = [(with_bases(reach, u.pairs) & p_stems) or {h} for h, reach in zip(
+        u.negations, reach_u, strict=True) if h is not None and (with_bases(
+            reach, u.pairs) & p_stems or h in turned_u)
+        and (h not in mine or h in theirs) and not free_price(h, p)]
     n_p, n_u = joint_denials(p, n_p), joint_denials(u, len(denied))
     # ("unless Y" / "only if Y" against a counted "not ... without Y": one condition)
     n_p, n_u = (max(0, n_p - unless_as_without(p, u, n_u)),
