@@ -11,6 +11,8 @@
 - "carried" is "carry", as "carries" is (stem: "-ied" read "-y").
 - A "while" clause joins a clause too short to be aligned alone ("You should not donate |
   while you have a cold").
+- Withdrawn (held-out answers went wrong): "provided at/by" read as a participle, no
+  condition (a strict xfail below).
 Cases in words of our own, none from a probe batch."""
 
 from __future__ import annotations
@@ -69,3 +71,11 @@ def test_negation_flips(an: Analyzer, contexts: list[str], answer: str, flags: b
 def test_ied_stem_is_the_base() -> None:
     assert stem("carried") == stem("carry") == stem("carries")
     assert stem("tied") == "tied"  # (too short to undo)
+
+
+@pytest.mark.xfail(strict=True, reason="withdrawn in session 27: reading 'provided' before a "
+                   "preposition as a participle (no condition) turned held-out answers wrong")
+def test_provided_before_a_preposition_is_no_condition(an: Analyzer) -> None:
+    # "provided at" cut off as "provided (that) ...": the denial is read apart from the claim
+    assert judged(an, ["Lunch is provided at the nursery for all children."],
+                  "Lunch is no longer provided at the nursery.")

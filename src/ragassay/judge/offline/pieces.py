@@ -14,12 +14,9 @@ from functools import lru_cache
 from .lexical import STOPWORDS, is_filler
 
 MIN_CLAUSE_TOKENS = 3  # a shorter piece ("Yes", "In 2019", "Basic") is no clause of its own
-# ("provided" before a preposition is a participle, no condition: "is no longer provided
-# by the nursery", "provided at reception")
 _OPENS = (r"but|although|though|while|whereas|which|who|so|unless|except|yet|and|or|if|"
-          r"because|since|as long as|"
-          r"provided(?!\s+(?:by|at|in|on|for|to|with|from|free|under|via|through)\b)|"
-          r"unlike|however|then|along with|together with|as well as")
+          r"because|since|as long as|provided|unlike|however|then|along with|together with|"
+          r"as well as")
 # "10 minutes or more", "two nights or longer": a bound of a figure, no alternative (a
 # bare figure's "18 or over" is one too: `BREAK`)
 OR_BOUND = r"or\s+(?:more|less|fewer|longer|shorter)\b"
