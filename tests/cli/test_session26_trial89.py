@@ -115,7 +115,8 @@ def test_gate_on_a_judge_check_leads_with_what_it_gates(trial: dict[str, str]) -
     assert first.startswith("judge check: this gate is on the answers' own rates, not on "
                            "the judge"), first
     assert "written wrong on purpose" in first
-    assert "the judge's verdict: judge.hallucination right on" in first
+    assert "The judge's verdict is its agreement with your labels: judge.hallucination right on" \
+        in first
     assert f"ragassay runs show {run}" in first
     flat = _flat(out)
     assert "lexical baseline" not in flat  # runs show says it
