@@ -131,7 +131,7 @@ def test_gate_on_a_judge_check_leads_with_what_it_gates(trial: dict[str, str]) -
 
 
 def test_the_decline_row_by_kind_reads_plainly(trial: dict[str, str]) -> None:
-    table = _flat(trial["show"][:trial["show"].index("per group")].replace("│", " "))
+    table = _flat(trial["show"][:trial["show"].index("right on N of M")].replace("│", " "))
     assert "right on 5 of 5 (100%): 4 read as declines (right)" in table, table
     assert "of 1 scored as an answer, 1 right (flags 0 of 1 people did not mark " \
         "hallucination)" in table, table
