@@ -56,7 +56,9 @@ def test_the_notes_say_what_to_do_in_plain_words(screens: dict[str, str]) -> Non
     assert "linked metrics, " in screens["show"]
     repeats = next(x for x in notes if "independent reading" in x)
     assert "trace.adherence repeats judge.hallucination's verdicts" in repeats
-    assert repeats.endswith("count each as that row's measurement, not a second one")
+    assert "5 metrics on" in repeats and "in this table are" in repeats
+    assert "count each as that metric's measurement, not a second one" in " ".join(
+        screens["brief"].split())
 
 
 def test_a_reversed_baseline_is_said_only_where_a_metric_is_not_above_it() -> None:

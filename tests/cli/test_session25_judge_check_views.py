@@ -122,10 +122,9 @@ def test_gate_on_a_judge_check_run_says_first_its_verdict_is_on_the_answers(
 def test_gate_says_a_weak_metrics_figure_once(runs: dict[str, str]) -> None:
     code, out, err = _run("gate", runs["check"], "--db", runs["db"])
     said = out + err
-    assert said.count("the lowest of 7 unseen sets (0.50-0.76)") == 2, said  # 2 rows
-    warning = next(x for x in err.splitlines() if x.startswith(
-        "warning: the offline judge agrees with people below 0.7"))
-    assert "judge.hallucination" in warning and "each row says" in warning, warning
+    # a judge check's rows: this run's figure; the unseen sets once, as context (trial 90)
+    assert said.count("the lowest of 7 unseen sets (0.50-0.76)") == 0, said
+    assert " ".join(said.split()).count("context, not this data:") == 1, said
     code, out, err = _run("gate", runs["check"], "--db", runs["db"], "--verbose")
     assert "warning: gating on judge.hallucination, whose " in err  # --verbose: in full
 

@@ -111,7 +111,8 @@ def test_gate_on_a_judge_check_leads_with_what_it_gates(trial: dict[str, str]) -
     assert first.startswith("judge check: this gate is on the answers' own rates, not on "
                            "the judge"), first
     assert "written wrong on purpose" in first
-    assert "the judge's verdict: judge.hallucination right on" in first
+    assert "The judge's verdict is its agreement with your labels: judge.hallucination right on" \
+        in first
     assert f"ragassay runs show {run}" in first
     flat = _flat(out)
     assert "lexical baseline" not in flat  # runs show says it
@@ -126,7 +127,7 @@ def test_gate_on_a_judge_check_leads_with_what_it_gates(trial: dict[str, str]) -
 
 
 def test_the_decline_row_by_kind_reads_plainly(trial: dict[str, str]) -> None:
-    table = _flat(trial["show"][:trial["show"].index("per group")].replace("│", " "))
+    table = _flat(trial["show"][:trial["show"].index("right on N of M")].replace("│", " "))
     assert "right on 5 of 5 (100%): 4 read as declines (right)" in table, table
     assert "of 1 scored as an answer, 1 right (flags 0 of 1 people did not mark " \
         "hallucination)" in table, table

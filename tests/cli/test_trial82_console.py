@@ -145,9 +145,10 @@ def test_runs_show_gives_the_full_dataset_path(store: dict[str, Any]) -> None:
 
 def test_the_note_under_the_table_counts_independent_readings(store: dict[str, Any]) -> None:
     out = " ".join(store["eval"].output.split())
-    assert ("5 rows on hallucination labels are 3 independent readings: trace.adherence "
+    assert ("5 metrics on hallucination labels in this table are 3 independent readings: "
+            "trace.adherence "
             "repeats judge.hallucination's verdicts; ragas.faithfulness repeats "
-            "trace.adherence_ratio's values: count each as that row's measurement, not a "
+            "trace.adherence_ratio's values: count each as that metric's measurement, not a "
             "second one") in out, out
     rows = [x for x in store["eval"].output.splitlines()
             if x.startswith(("trace.adherence ", "ragas.faithfulness "))]

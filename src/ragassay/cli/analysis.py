@@ -32,7 +32,12 @@ from ragassay.cli.common import (
     say,
 )
 from ragassay.cli.fmt import ci_text, created_text, num
-from ragassay.cli.gate_guide import agreement_in_run, judge_check_first, say_guidance
+from ragassay.cli.gate_guide import (
+    agreement_in_run,
+    judge_check_first,
+    row_figures,
+    say_guidance,
+)
 from ragassay.terminal import counted
 
 if TYPE_CHECKING:
@@ -233,7 +238,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     each gated metric. An unknown metric name in a thresholds file is refused. A run that
     is not complete (interrupted, failed, still running) is NOT READY.
     """
-    from ragassay.judge import gate_warning_summary, gate_warnings, weak_held_apart
+    from ragassay.judge import gate_warning_summary, gate_warnings, held_apart_context
     from ragassay.stats import gate
     from ragassay.stats.gate import STRICT_BOUND
 
@@ -259,9 +264,10 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
               if corrected else gate(table, thresholds, strict=strict, defaults=defaults))
     in_run, backwards = agreement_in_run(table, thresholds)
     rel = run.meta.reliability  # a weak metric's figure: said in its row, named in the notes
-    weak = {c.metric: w for c in result.checks if c.status != "NOT CHECKED" and not c.label
-            and (w := weak_held_apart(rel, c.metric, in_run))}
+    own = bool(run.meta.judge_check) and not corrected  # its rows: the run's own figure
+    weak, said = row_figures(result.checks, rel, in_run, judge_check=own)
     notes += (gate_warnings(rel, list(thresholds), in_run) if verbose else
+              held_apart_context(rel, list(thresholds), in_run) if own else
               gate_warning_summary(rel, list(thresholds), in_run, weak))
     if not run.meta.judge_check:  # a judge check's baseline notes: runs show's (trial 89)
         notes += backwards
@@ -276,7 +282,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     colour = {"PASS": "green", "FAIL": "red", "NOT CHECKED": "yellow"}
     partial = [c for c in result.checks if c.status == "PASS" and c.partial]
     for check in result.checks:
-        why = [x for x in (check.reason, not check.label and weak.get(check.metric)) if x]
+        why = [x for x in (check.reason, not check.label and said.get(check.metric)) if x]
         hue = ("yellow" if check in partial or why and check.status == "PASS"
                and check.metric in weak and not check.label else colour[check.status])
         name = " -> ".join(x for x in (check.metric, check.label and f"people's {check.label}")
@@ -292,7 +298,7 @@ def gate_cmd(run_id: str | None, config_path: Path | None, strict: bool, correct
     on_part = _buts(result, partial, weak)
     ready = result.ready and not unfinished
     say_guidance(result.checks, defaults=defaults, weak=weak, run_id=run_id,
-                 judge_check=bool(run.meta.judge_check) and not corrected)
+                 judge_check=own)
     nothing = not any(c.status != "NOT CHECKED" for c in result.checks)
     say(("READY" + (f", but {'; '.join(on_part)}" if on_part else "")) if ready
         else f"NOT READY (run {run.status})" if unfinished

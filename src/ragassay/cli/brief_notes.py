@@ -32,9 +32,10 @@ NO_LABELS = ("judge check: no people's labels in this data, so nothing to check 
 def repeats_line(report: Report) -> str | None:
     """Where some row's agreement repeats another's (its table cell: `repeats A`), how many
     independent readings the table's rows on each label are, which rows repeat which and
-    what to do: `5 rows on hallucination labels are 3 independent readings:
+    what to do: `5 metrics on hallucination labels in this table are 3 independent
+    readings:
     trace.adherence repeats judge.hallucination's verdicts; ragas.faithfulness nearly
-    repeats trace.adherence_ratio's values: count each as that row's measurement, not a
+    repeats trace.adherence_ratio's values: count each as that metric's measurement, not a
     second one` (trial 82: "five support rows are two or three measurements"); None where
     none repeats."""
     if report.calibration is None:
@@ -51,11 +52,11 @@ def repeats_line(report: Report) -> str | None:
                                   f"{same[0]}'s {same[1]}")
     if not said:
         return None
-    readings = "; ".join(f"{counted(n, 'row')} on {label} labels are "
+    readings = "; ".join(f"{counted(n, 'metric')} on {label} labels in this table are "
                          f"{counted(n - same, 'independent reading')}"
                          for label, (n, same) in rows.items() if same)
     which = "; ".join(f"{m} {s}" for m, s in said.items())
-    return f"{readings}: {which}: count each as that row's measurement, not a second one"
+    return f"{readings}: {which}: count each as that metric's measurement, not a second one"
 
 
 def baseline_notes(report: Report) -> list[str]:

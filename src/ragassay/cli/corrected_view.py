@@ -25,6 +25,12 @@ JUDGE_COLUMN = "judge's own (its scale)"
 # names its scale ("rate 0.608 [...] on 0-1", "mean 7.18 on 1-10"; trial 68)
 HEADLINE_JUDGE_COLUMN = "judge's own"
 AGREEMENT_COLUMN = "judge's agreement with people"
+AT_LINE = " at its line"
+LIKE_PEOPLE_NOTE = ("judge's own beside people's label: the judge's rate of that label, on "
+                    "the same 0-1 scale; a score's (at its line) is the share it reads as that "
+                    "label, its mean under the table")
+"""Said under the narrow headline where a judge cell names people's label (trial 90:
+people's rate beside a 1-10 mean marked `(inverted)`): `HeadlineRow.like_people`."""
 WIDE_HEADLINE = 160
 """The console width from which the headline table holds every word of its rows; a
 narrower one (a pipe's 100 columns, `console.PIPED_WIDTH`) gets the figures in the table
@@ -94,6 +100,8 @@ def _print_narrow_headline(head: Headline, console: Console, once: SaidOnce) -> 
     ranking figure with what it means: `HeadlineRow.agreement_lines`) and, beside
     people's rate, its like-for-like comparison."""
     t = _headline_table(head)
+    if any(r.like_people() for r in head.rows):
+        t.caption = f"{t.caption}\n{LIKE_PEOPLE_NOTE}"
     for c in ("metric", head.people_column, HEADLINE_JUDGE_COLUMN):
         t.add_column(c, justify="right" if c == HEADLINE_JUDGE_COLUMN else "left")
     for r in head.rows:
@@ -101,15 +109,17 @@ def _print_narrow_headline(head: Headline, console: Console, once: SaidOnce) -> 
         if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"
             people = people.replace(f"{r.estimate.label} ", f"{r.estimate.label}\n", 1)
         _, _, figure, _, on = r.judge_parts()
+        figure = r.like_people().replace(" ", "\n", 1) or figure
         t.add_row(_metric(r), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
     for r in head.rows:
-        lead, offset, _, note, _ = r.judge_parts()
+        lead, offset, figure, note, _ = r.judge_parts()
+        own = figure if r.like_people().endswith(AT_LINE) else ""  # its mean, off the table
         console.print(escape(f"{link_name(r.metric_text(mark=False), r.label)}:"),
                       highlight=False)
         for line in [*r.agreement_lines(),
-                     *(f"judge's own: {x}" for x in (lead, offset, note) if x)]:
+                     *(f"judge's own: {x}" for x in (lead, offset, own, note) if x)]:
             console.print(escape(f"  {once(line)}"), highlight=False)
 
 

@@ -16,6 +16,7 @@ from ragassay.stats.gate import GateCheck
 if TYPE_CHECKING:
     from ragassay.stats import ScoreTable
     from ragassay.stats.calibration import SameValues
+    from ragassay.types import RunReliability
 
 GATE_DOC = 'docs/cli.md, "gate" (its "Bars" point; docs/cli.md#gate)'
 """Where the gate's bars and config are described."""
@@ -85,8 +86,9 @@ def judge_check_first(run_id: str, in_run: Mapping[str, str]) -> str:
     measured = f"{first[0]} {first[1]}, in full in " if first else ""
     return ("judge check: this gate is on the answers' own rates, not on the judge, and a "
             "judge check's answers are written wrong on purpose, so in CI its exit 1 (NOT READY) "
-            "means these answers miss their bars, not that the judge failed; the judge's "
-            f"verdict: {measured}ragassay runs show {run_id} (or eval's agreement line)")
+            "means these answers miss their bars, not that the judge failed. The judge's "
+            f"verdict is its agreement with your labels: {measured}ragassay runs show {run_id} "
+            "(or eval's agreement line)")
 
 
 JUDGE_CHECK_NEXT = ("what next: {failed} of {checked} checks failed, as a judge check's "
@@ -152,3 +154,20 @@ def same_values_short(same: SameValues, labelled: int) -> str:
     from ragassay.stats.calibration import same_values_text
 
     return same_values_text(same, labelled).split(":", 1)[0]
+
+
+def row_figures(checks: Sequence[GateCheck], reliability: RunReliability | None,
+                in_run: Mapping[str, str], *, judge_check: bool = False
+                ) -> tuple[dict[str, str], dict[str, str]]:
+    """The metrics whose judge is weak on some unseen set (`weak_held_apart`: what a READY's
+    `but` and the guidance name), and what each gated metric's row says of the judge: its
+    weak figure, or on a judge check (`judge_check`) this run's agreement with the user's
+    labels alone, the figure that counts there, the unseen sets said once under the table
+    (`held_apart_context`; trial 90: both on every row, which to believe unclear)."""
+    from ragassay.judge import weak_held_apart
+
+    gated = [c.metric for c in checks if c.status != "NOT CHECKED" and not c.label]
+    if judge_check:
+        return {}, {m: f"agreement with your labels: {in_run[m]}" for m in gated if m in in_run}
+    weak = {m: w for m in gated if (w := weak_held_apart(reliability, m, in_run))}
+    return weak, weak

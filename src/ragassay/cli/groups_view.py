@@ -77,7 +77,7 @@ def _agreement_table(groups: Groups, title: str, links: list[tuple[str, str]]
                      ) -> tuple[Table, range]:
     """The judge's agreement with people per group, a column per link; the groups' names
     not split (`fitted`'s whole columns)."""
-    t = Table(title=title, caption=AGREEMENT_NOTE)
+    t = Table(title=title, caption=AGREEMENT_NOTE, caption_justify="left")
     t.add_column(escape(groups.key))
     for label, metric in links:
         t.add_column(escape(link_name(metric, label)))

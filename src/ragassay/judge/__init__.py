@@ -15,6 +15,7 @@ from ragassay.judge.reliability import (
     Reliability,
     gate_warning_summary,
     gate_warnings,
+    held_apart_context,
     weak_held_apart,
 )
 from ragassay.judge.scales import Flag, Reasoning, Score10, Unit, item_number
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Agreement", "Asker", "CallLog", "Flag", "Judge", "JudgeAborted", "Prompt", "PromptError",
     "Reasoning", "Reliability", "Score10", "SoftValue", "Unit", "Verdict", "fence",
-    "OFFLINE_SPECS", "gate_warning_summary", "gate_warnings", "is_offline", "load_prompt",
-    "weak_held_apart",
+    "OFFLINE_SPECS", "gate_warning_summary", "gate_warnings", "held_apart_context", "is_offline",
+    "load_prompt", "weak_held_apart",
     "item_number", "make_judge",
 ]
 

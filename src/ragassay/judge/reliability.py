@@ -207,3 +207,21 @@ def _weak_text(a: Agreement, in_run: str | None) -> str | None:
     if not a.below_floor:
         return None
     return a.lowest_text() + (f"; this run: {in_run}" if in_run else "")
+
+
+def held_apart_context(reliability: RunReliability | None, metrics: list[str],
+                       in_run: Mapping[str, str] | None = None) -> list[str]:
+    """What a gate on a judge check (`eval --judge-check`) says of the held-apart figures,
+    once, as what they are (trial 90: `weak agreement with people: balanced accuracy 0.50,
+    the lowest of 7 unseen sets` on every row beside `this run: 84%`, which to believe
+    unclear): context from other data, the run's agreement with the user's labels the
+    figure that counts; [] where no gated metric is weak on an unseen set."""
+    judge, held = _held_apart(reliability)
+    weak = [m for m in metrics if (a := held.get(m)) is not None and a.below_floor]
+    if not weak:
+        return []
+    ours = " (in the rows)" if any(m in (in_run or {}) for m in weak) else ""
+    return [f"context, not this data: on other human-labelled sets (not tuned on) the {judge} "
+            f"judge agreed with people below {AGREEMENT_FLOOR} on some set for "
+            f"{counted(len(weak), 'gated metric')}. For your labels, this run's agreement"
+            f"{ours} is the figure that counts (gate --verbose: each metric)"]

@@ -21,13 +21,12 @@ FIGURES_NOTE = (f"{SCALE_NOTE}; 95% interval from {MIN_INTERVAL} values, else (n
                 "scored, not on the group's n (the others abstained, or are unscored); "
                 "where most of the group have no value, their counts come first and the "
                 "figure after them (15 abstained; 1 scored: 1.00: a rate over 1 sample)")
-AGREEMENT_NOTE = ("per group: how often a yes/no verdict is people's label (`right on`, "
-                  "with its abstentions counted where some abstained, then over its verdicts; "
-                  "then what it misses of the problems people marked and "
-                  "flags of the rest; the abstentions apart, with what people marked them), "
-                  "else how far the scores rank the labels over the samples with both a "
-                  "label and a value (AUROC; Spearman for a grade), the labelled samples "
-                  "without one (abstained, unscored) said apart")
+AGREEMENT_NOTE = "\n".join((
+    "right on N of M: how often the judge's yes/no verdict is people's label.",
+    "Where some answers abstained, they are counted first, then the verdicts.",
+    "misses: problems people marked that the judge did not; flags: the reverse.",
+    "Without a yes/no verdict: AUROC (Spearman for a grade), how well scores rank the labels.",
+    "Labelled samples without a value (abstained, unscored) are said apart"))
 """What the figures of a run's groups are, said under them (console, HTML)."""
 
 

@@ -185,6 +185,22 @@ class HeadlineRow:
         return "; ".join(x for x in ((lead, offset, own) if lead else (own, offset)) if x) \
             or "-"
 
+    def like_people(self) -> str:
+        """The judge's figure said as people's beside it, the label's rate on 0-1 (trial 90:
+        people's hallucinated 0.500 beside a faithfulness mean 6.087 on 1-10 marked
+        `(inverted)`): `hallucinated 0.387 [0.218, 0.578]` of a yes/no verdict's rate
+        (turned where inverted: `own_figure`), `hallucinated 0.387 at its line` of a
+        score's verdicts at its line (`at_line`); "" without people's figure beside it."""
+        j, a, sc = self.judge, self.agreement, self.scale
+        if j is None or j.mean is None or self.estimate is None or sc is None:
+            return ""
+        if sc.figure == "rate" and (sc.low, sc.high) == (0, 1):
+            figure, _ = own_figure(j, sc, self.metric, self.label, self.inverted)
+            return f"{self.label} {figure.removeprefix('rate ').removesuffix(' on 0-1')}"
+        if isinstance(a, BooleanAgreement) and a.read_as is not None and a.n:
+            return f"{self.label} {a.read_as / a.n:.3f} at its line"
+        return ""
+
     def judge_parts(self) -> tuple[str, str, str, str, str]:
         """`judge_text`'s parts: the like-for-like comparison, the offset, the figure, the
         direction it is read in (`own_figure`) and the samples it rests on ("" each where
