@@ -51,6 +51,7 @@ from typing import Any
 from ragassay.text.code import code_spans, outside
 from ragassay.text.codes import PAREN_CODES, as_markers, is_code, norm_code, paren_labels
 from ragassay.text.loose import SEE, SOURCE_WORDS, loose_markers, removals
+from ragassay.text.prose_cites import prose_markers
 from ragassay.text.sentences import item_text_start, letter_key, sentence_spans
 from ragassay.text.sources import definitions, footnotes_start, note_label, sources_start
 from ragassay.text.titles import Numbering, named_in, numbering, see_titles
@@ -162,6 +163,7 @@ class _Raw:
     ids: list[str] = field(default_factory=list)
     problem: str | None = None
     glued: bool = False  # written straight after a word character: `items[0]`
+    lead: bool = False  # a prose lead-in ("According to passage 1, ..."): its sentence's
     spelled: dict[int, str] = field(default_factory=dict)  # number -> label as written
     letters: list[str] = field(default_factory=list)  # "A": the first context
     codes: list[str] = field(default_factory=list)  # "A1" alone: a marker by position
@@ -238,10 +240,12 @@ def _read(content: str, ids: Mapping[str, int], strict: bool, declared: bool) ->
 
 
 def _loose(text: str) -> list[_Raw]:
-    """`(1)` where a sentence ends and superscripts (`loose`), read as numbers."""
+    """`(1)` where a sentence ends and superscripts (`loose`), and citations written as
+    prose (`prose_cites`), read as numbers."""
     out = []
-    for start, end, labels in loose_markers(text):
-        raw = _Raw(start, end, text[start:end])
+    for start, end, labels, lead in [(*m, False) for m in loose_markers(text)] \
+            + prose_markers(text):
+        raw = _Raw(start, end, text[start:end], lead=lead)
         for part in _SPLIT.split(labels):
             _read_part(part.strip(), {}, raw, False)
         out.append(raw)
@@ -384,7 +388,8 @@ def _sentences(answer: str, raws: list[_Raw], markers: list[Marker]) -> list[Cit
         text = _tidy(_strip(answer, a, b, own))
         has_words = bool(_WORD.search(text))
         lead = _leading(answer, a, own)
-        moving = [first or not has_words for first in lead] if out else [False] * len(own)
+        moving = [(first or not has_words) and not raws[i].lead
+                  for first, i in zip(lead, mine, strict=True)] if out else [False] * len(own)
         moved = [markers[i] for i, m in zip(mine, moving, strict=True) if m]
         kept = [markers[i] for i, m in zip(mine, moving, strict=True) if not m]
         if moved:
@@ -440,6 +445,10 @@ def parse_citations(answer: str, numbering: Numbering) -> ParsedAnswer:
         code = code_spans(answer)
     found = _find(answer, numbering, code)
     raws = _coded(answer, found, numbering)
+    # the sentence a prose lead-in opened opens with its next word ("According to
+    # passage 1, orders ship" -> "Orders ship"): same length, so every span still holds
+    answer = "".join(c.upper() if i in {r.end for r in raws if r.lead} else c
+                     for i, c in enumerate(answer)) if any(r.lead for r in raws) else answer
     problems = _noted(raws, notes, numbering)
     base = _base(raws, numbering)
     # under 1-based numbering `items[0]` is indexing, not a citation
