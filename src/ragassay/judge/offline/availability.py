@@ -98,10 +98,14 @@ def stance(toks: Sequence[str]) -> tuple[str, str, int] | None:
     return sides.pop(), min(fam for _, fam in found), at
 
 
-def _stance_stems(toks: Sequence[str]) -> frozenset[str]:
-    words = {stem(t) for t in toks if t in _OPEN_WORDS or t in _CLOSED_WORDS}
-    words |= {stem(w) for ph in _PHRASES for w in ph if w in toks}
-    return frozenset(words)
+def _stance_stems(p: Part) -> frozenset[str]:
+    """The stems of the part's stance words, by their form and by their lemma ("sold
+    out": "sold" and "sell", as `Part.words` reads it)."""
+    toks = p.info.tokens
+    said = {t for t in toks if t in _OPEN_WORDS or t in _CLOSED_WORDS}
+    said |= {w for ph in _PHRASES for w in ph if w in toks}
+    lemmas = lemma_stems(toks, p.info.all_stems)
+    return frozenset({stem(t) for t in said} | {lemmas[i] for i, t in enumerate(toks) if t in said})
 
 
 def _subject(p: Part) -> frozenset[str]:
@@ -145,7 +149,7 @@ def _pieces(text: str) -> tuple[tuple[str, str, frozenset[str], frozenset[str]],
                 continue
             toks = pc.info.tokens
             own = lemma_stems(toks, pc.info.all_stems)[:read[2]]
-            words = pc.words - _stance_stems(toks)
+            words = pc.words - _stance_stems(pc)
             out.append((read[0], read[1], words, frozenset(own) & words))
     return tuple(out)
 
@@ -157,7 +161,7 @@ def availability_flip(p: Part, near: Sequence[Unit]) -> int | None:
     mine = stance(toks[p.info.lead:])
     if mine is None or _QUALIFIED & set(toks):
         return None
-    words = p.words - _stance_stems(toks) - _MANNER
+    words = p.words - _stance_stems(p) - _MANNER
     if not words:
         return None
     subject = _subject(p)

@@ -21,7 +21,7 @@ _BE = frozenset({"is", "are", "be", "was", "were", "been", "being", "isn't", "ar
                  "wasn't", "weren't", "not", "get", "gets", "go", "goes", "travel",
                  "travels", "enter", "enters", "come", "comes", "for", "always", "also"})
 # said at no charge as a predicate ("is free", "are included", "is waived", "for free")
-_AT_NO_CHARGE = frozenset({"free", "included", "complimentary", "waived"})
+_AT_NO_CHARGE = frozenset({"free", "included", "complimentary", "waived", "exempt", "exempted"})
 # paid for as a predicate ("is charged", "are chargeable", "is payable", "is extra")
 _PAID = frozenset({"charged", "chargeable", "payable", "extra"})
 # verbs of paying ("pay for towels", "costs extra", "charges for parking")
@@ -53,6 +53,9 @@ def _read(toks: tuple[str, ...], i: int) -> str | None:
         if after == "of":  # "free of charge", not "free of nuts"
             return FREE if i + 2 < len(toks) and toks[i + 2] in {"charge", "cost"} else None
         return FREE if prev in _BE and after not in {"to", "time", "from"} else None
+    if t in {"exempt", "exempted"}:  # "are exempt from the fee"; not "exempt from jury duty"
+        return FREE if prev in _BE and after == "from" and bool(
+            _PRICE_NOUNS.intersection(toks[i + 2:i + 6])) else None
     if t in {"included", "complimentary", "waived"}:
         return FREE if prev in _BE or t == "complimentary" else None
     if t in {"includes", "include"}:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .alignment import align
-from .clauses import clause_parts
+from .clauses import clause_parts, part
 from .lexical import (
     FILLER,
     STOPWORDS,
@@ -157,10 +157,14 @@ def _share(items: list[str], pool: frozenset[str] | set[str]) -> float:
 
 
 def antonym_clashes(s: SentenceInfo, stems: frozenset[str]) -> int:
-    """Words of the sentence missing from the evidence while an antonym is present."""
+    """Words of the sentence missing from the evidence while an antonym is present; not
+    a word the sentence denies ("guests who haven't registered" against "unregistered
+    guests", "is not open" against "is closed": a denied word and its antonym agree)."""
+    denied = frozenset(h for h in part(s.text).negations if h) if s.negated else frozenset()
     n = 0
     for t, st in zip(s.tokens, s.all_stems, strict=True):
-        if st not in stems and t.isalpha() and any(a in stems for a in antonym_stems(t)):
+        if st not in stems and st not in denied and t.isalpha() and any(
+                a in stems for a in antonym_stems(t)):
             n += 1
     return n
 

@@ -294,6 +294,7 @@ approve reject approved rejected approval rejection pass veto passed vetoed
 guilty innocent acquit convict acquitted convicted alive dead
 approve decline approved declined include omit included omitted
 accepts refuses accepted refused accepting refusing accepts rejects
+indoors outdoors indoor outdoor
 """
 _PAIRS = _ANTONYM_PAIRS_TEXT.split()
 ANTONYMS: dict[str, frozenset[str]] = {}

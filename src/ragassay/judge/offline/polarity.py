@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from .all_times import all_times_row
 from .charges import charge_row, turned_charge
 from .clauses import LIGHT_VERBS, Part, clause_parts, is_negation, lemma_stems, part
 from .deontic import turned_row, turned_stance
@@ -25,7 +26,7 @@ from .places import other_place
 from .privative import balanced_by_privatives
 from .sentences import token_view
 from .units import Unit, Units
-from .unless_without import only_if_as_without, unless_as_without
+from .unless_without import must_as_without, only_if_as_without, unless_as_without
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
 _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
@@ -156,6 +157,8 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
     n_p, n_u = (max(0, n_p - unless_as_without(p, u, n_u)),
                 max(0, n_u - unless_as_without(u, p, n_p)))
     n_p, n_u = n_p + only_if_as_without(p, u, n_u), n_u + only_if_as_without(u, p, n_p)
+    # ("must have Y to X" against "can't X without Y": a double negative, one need)
+    n_p, n_u = n_p + must_as_without(p, u, n_u), n_u + must_as_without(u, p, n_p)
     n_p += denied_modality(p, u, n_p, n_u)
     n_u += denied_modality(u, p, n_u, n_p)
     if n_u == 1 and n_p == 0 and len(denied) == 1 and denies_too(p, denied[0]):
@@ -276,6 +279,8 @@ def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = (),
         row = charge_row(p, loose or near, units)
     if row is None:
         row = inclusion_row(p, loose or near)  # "can't join" / "open to all, including"
+    if row is None:
+        row = all_times_row(p, loose or near)  # "not staffed at night" / "around the clock"
     return row
 
 

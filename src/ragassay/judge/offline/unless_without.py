@@ -65,3 +65,29 @@ def only_if_as_without(p: Part, other: Part, denied: int) -> int:
             if head is not None and stem(head) in cond:
                 return 1
     return 0
+
+
+# words saying a thing is needed ("must", "need to", "have to", "is required")
+_NEEDED = frozenset({"must", "need", "needs", "required", "requires", "require", "have",
+                     "has", "needed"})
+_NEEDED_AFTER = 4  # content words after the word of need its requirement may name
+
+
+def must_as_without(p: Part, other: Part, denied: int) -> int:
+    """1 where `p` says, undenied, that Y is needed ("must have a safety briefing before
+    entering", "need to be a member to book") and the other side "can't ... without Y"
+    (a double negative: what cannot be done without Y needs Y), that denial being
+    counted against `p` (`denied`); else 0. "have"/"has" count only as "have to"/"has
+    to". Not where `p` says "only" (`only_if_as_without` reads that) or "without"."""
+    toks = p.info.tokens
+    if not denied or "without" not in other.info.tokens or {"only", "without"} & set(toks) \
+            or any(h is not None for h in p.negations):
+        return 0
+    cond = _conditions(other)
+    for i, t in enumerate(toks):
+        if t not in _NEEDED or (t in {"have", "has"} and toks[i + 1:i + 2] != ("to",)):
+            continue
+        words = [w for w in toks[i + 1:i + 8] if w not in STOPWORDS][:_NEEDED_AFTER]
+        if any(stem(w) in cond for w in words):
+            return 1
+    return 0
