@@ -256,17 +256,20 @@ def missing_as_written(answer: str, pool: TermPool, question: str = "") -> list[
 
 
 _MAX_WINDOW = 5  # words: "a day or two", "three quarters of an hour"
+_LONGEST_WINDOW = 12  # words: the most a term is looked for in before it is quoted bare
 
 
 def as_written(term: str, text: str) -> str:
     """A key term as the reader finds it in `text`: itself when written so, else the
     fewest words of `text` that read as it, with the figure ("'a day' (read as 24)": a
     number read from words, which a reason quoting '24' alone would hide). One term in,
-    one out, so counts of terms never change."""
-    if not term[:1].isdigit() or term.lower() in text.lower():
+    one out, so counts of terms never change. A hedged figure ("about 14" for "about two
+    weeks") and a name the reader makes ("Celsius" for "10°C") are found the same way
+    (trial 91: "'about 14' not found in the context", words the answer never wrote)."""
+    if re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text, re.IGNORECASE):
         return term
     words = text.split()
-    for n in range(1, _MAX_WINDOW + 1):
+    for n in range(1, max(_MAX_WINDOW, min(len(words), _LONGEST_WINDOW)) + 1):
         for i in range(len(words) - n + 1):
             window = " ".join(words[i:i + n]).strip(".,;:!?()[]{}\"'“”‘’")
             if window and term in key_terms(window):

@@ -8,8 +8,10 @@ unsupported ones, and cites context sentences only for supported claims.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from .evidence import SUPPORT_THRESHOLD, Evidence, to_ten_point
+from .normalise import quantities, written_values
 
 SHORT_CLAUSE = 60  # characters of an unstated clause the reasoning quotes
 SHORT_CONTEXT = 80  # characters of a contradicted context sentence the reasoning quotes
@@ -33,6 +35,49 @@ def uses_keys(text: str | None) -> bool:
 def _short(text: str, limit: int = SHORT_CLAUSE) -> str:
     text = " ".join(text.split()).strip(" ,;.")  # one line
     return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."
+
+
+_WORD = re.compile(r"\S+")
+_EDGE = ".,;:!?()[]{}\"'“”‘’"
+_REACH = 4  # words of the sentence a rewritten figure is looked for in
+
+
+def as_in(quote: str, sentence: str) -> str:
+    """A clause the judge read from its normalised text ("and costs a 12 euros"), quoted
+    in the answer's own words: the span of `sentence` (as the answer writes it) from the
+    first to the last word the two share in order ("and costs a dozen euros"); the whole
+    sentence when they share none (trial 91: a reason quoted "14 days", words the answer
+    never wrote, for its "a fortnight")."""
+    low = sentence.lower()
+    if (at := low.find(quote.lower())) >= 0:
+        return sentence[at:at + len(quote)]
+    spans = list(_WORD.finditer(sentence))
+    said = [m.group(0).strip(_EDGE).lower() for m in spans]
+    read = [w.strip(_EDGE).lower() for w in quote.split()]
+    blocks = [b for b in SequenceMatcher(None, said, read, autojunk=False)
+              .get_matching_blocks() if b.size]
+    if not blocks:
+        return sentence
+    first, last = blocks[0].a, blocks[-1].a + blocks[-1].size - 1
+    # a quote that starts or ends in rewritten words ("12 euros" for "dozen euros", "14
+    # days" for "fortnight") reaches as far into the sentence as gives their figures
+    head, tail = blocks[0].b, len(read) - (blocks[-1].b + blocks[-1].size)
+
+    def reach(unread: int, room: int, lo: int, hi: int, words: list[str], back: bool) -> int:
+        if not unread:
+            return 0
+        need = {q.value for q in quantities(" ".join(words))}
+        for k in range(1, min(room, _REACH) + 1) if need else ():
+            a, b = (lo - k, hi) if back else (lo, hi + k)
+            if need <= written_values(sentence[spans[a].start():spans[b].end()]):
+                return k
+        return min(unread, room)
+
+    first -= reach(head, first, first, first + blocks[0].size - 1,
+                   read[:head + blocks[0].size], back=True)
+    last += reach(tail, len(spans) - 1 - last, blocks[-1].a, last,
+                  read[blocks[-1].b:], back=False)
+    return sentence[spans[first].start():spans[last].end()].strip(_EDGE)
 
 
 def _flip(ev: Evidence, i: int, context: dict[str, str]) -> str:
@@ -90,7 +135,8 @@ def reasoning(ev: Evidence, max_terms: int = 3) -> str:
         if flips:
             parts.append("contradicts the context: " + _sentences(flips[:4]))
         invented = [
-            f"{ev.answer_sentences[i].key} ('{_short(clause)}')"
+            f"{ev.answer_sentences[i].key} "
+            f"('{_short(as_in(clause, ev.answer_sentences[i].text))}')"
             for i in claims
             if i < len(ev.unstated) and (clause := ev.unstated[i])
         ]
