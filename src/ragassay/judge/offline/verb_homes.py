@@ -8,7 +8,9 @@ A claim that gives one of those values to the word the sentence gives the other 
 ("The centre released 412 hedgehogs") has moved the figure from its event to another: a
 number change. Read only where no context sentence gives the claim's value to the
 claim's word, the claim does not give the value to the sentence's own word for it as
-well, and the claim's sentence does not state the other value (it may say both). The
+well, and the claim's sentence does not state the other value (it may say both); the
+sentence says the claim's word once ("The museum opens at 10am and the café opens an
+hour later": which opening the 10am is, its subject says, not the verb). The
 word must be a content word that is not what a figure counts ("2 adults 3 children":
 "adults" counts the 2, it is no event of the 3) nor a rate ("per", "each").
 """
@@ -80,6 +82,6 @@ def verb_swapped(p: Part, units: Units, rows: list[int],
             own = {w for m, w in given if m == n}
             others = {m for m, w in given if w == word and m != n}
             if own and word not in own and others and not others & values and not any(
-                    (n, w) in claimed for w in own):
+                    (n, w) in claimed for w in own) and info.all_stems.count(word) == 1:
                 return j
     return None
