@@ -1,13 +1,8 @@
-"""Session 27 round 2 (k228): a figure's home is its event and its bound.
+"""Session 27 round 2 (k228): a figure's home is its event.
 
-Two evidence readings, each checked both ways:
-
-- verb_homes.py: the content word right before a figure ("collected 900", "opens at
-  8am") is the event it is given to; a claim that gives a value to the word the
-  sentence gives another value has moved it to the wrong event;
-- bound_sides.py: the side a comparison bounds a figure from ("over 40", "65 and
-  over" / "under 5", "18 or younger"); a claim that bounds the figure from the other
-  side has reversed the bound.
+verb_homes.py, checked both ways: the content word right before a figure ("collected
+900", "opens at 8am") is the event it is given to; a claim that gives a value to the
+word the sentence gives another value has moved it to the wrong event.
 """
 
 from __future__ import annotations
@@ -15,15 +10,12 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.bound_sides import sides
 from ragassay.judge.offline.sentences import sentence_info
 from ragassay.judge.offline.verb_homes import anchors
 from tests.support.offline import judged
 
 SHELTER = ["This winter the shelter took in 86 dogs and rehomed 59 of them."]
 FERRY = ["Check-in opens 90 minutes before sailing and closes 30 minutes before."]
-MUSEUM = ["Visitors aged 60 and over pay the concession rate of £7."]
-SHIPPING = ["Parcels weighing over 20 kg need a freight label."]
 
 
 @pytest.fixture(scope="module")
@@ -55,24 +47,3 @@ def test_a_figure_moved_to_another_event(an: Analyzer, answer: str, flags: bool)
 def test_the_same_word_with_both_values_is_no_move(an: Analyzer) -> None:
     ctx = ["Single rooms cost £40 a night and doubles cost £65."]
     assert judged(an, ctx, "Single rooms cost £40 a night.") is False
-
-
-def test_bound_sides_are_read() -> None:
-    assert sides(sentence_info(MUSEUM[0]).tokens) == {60.0: {"min"}}
-    assert sides(sentence_info("Under 12s or those 12 or younger").tokens)[12.0] == {"max"}
-    assert sides(sentence_info("fewer than 4 guests").tokens) == {4.0: {"max"}}
-    assert sides(sentence_info("up to 24 hours before you fly").tokens) == {}  # a span
-
-
-@pytest.mark.parametrize(("ctx", "answer", "flags"), [
-    (MUSEUM, "Visitors under 60 pay the concession rate of £7.", True),
-    (MUSEUM, "If you're 60 or older you pay the £7 concession rate.", False),
-    (SHIPPING, "Parcels weighing under 20 kg need a freight label.", True),
-    (SHIPPING, "A freight label is needed for parcels above 20 kg.", False),
-    (["Pupils under 11 must be collected by an adult."],
-     "Pupils over 11 must be collected by an adult.", True),
-    (["Pupils under 11 must be collected by an adult."],
-     "Pupils younger than 11 have to be collected by an adult.", False),
-])
-def test_a_reversed_bound(an: Analyzer, ctx: list[str], answer: str, flags: bool) -> None:
-    assert judged(an, ctx, answer) is flags

@@ -266,7 +266,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
             p, u, fit.only_in_unit, units) or part_otherwise(p, u, units, said)
             or said_wider(p, u)) or only_narrowed(p, u.part)):  # ("Only X ..." / "All ...")
         kinds.append("quantifier")  # "Tours run in English only" / "... English and Spanish"
-    if fit.restates and relation_turned(p, u.part, u.sentence) and len(p.negations) == len(
+    if fit.restates and relation_turned(p, u.part) and len(p.negations) == len(
             u.part.negations):
         kinds.append("antonym")  # "30 minutes after departure" for "... before departure"
     if flip := unit_flip(p, u, fit.antonyms, units):

@@ -5,7 +5,6 @@ words do not see (issue #38, session 10): claim alignment's antonym conflict
 
 from __future__ import annotations
 
-from .bound_sides import bound_turned
 from .clauses import Part, lemma_stems
 from .lexical import STOPWORDS
 
@@ -29,14 +28,12 @@ def _sides(p: Part, word: str) -> tuple[frozenset[str], frozenset[str]] | None:
             frozenset(stems[k] for k in content if k > i))
 
 
-def relation_turned(p: Part, u: Part, sentence: Part | None = None) -> bool:
+def relation_turned(p: Part, u: Part) -> bool:
     """Whether the claim says one of a relation's two words where the sentence says the
     other and not the claim's (`_TURNED`), with the same things on the same side: "30
     minutes after departure" for "30 minutes before departure", but not the converse
     "the dinner is after the drinks" for "the drinks are before the dinner" (what comes
-    before the word in the claim comes after it in the sentence). A figure's bound is read
-    in the unit's whole `sentence` where given ("aged 65 and over": a clause may start at
-    "and over")."""
+    before the word in the claim comes after it in the sentence)."""
     mine, theirs = set(p.info.tokens), set(u.info.tokens)
     for a, b in _TURNED:
         for x, y in ((a, b), (b, a)):
@@ -44,4 +41,4 @@ def relation_turned(p: Part, u: Part, sentence: Part | None = None) -> bool:
                 claim, unit = _sides(p, x), _sides(u, y)
                 if claim and unit and len(claim[0] & unit[0]) > len(claim[0] & unit[1]):
                     return True
-    return bound_turned(p, sentence or u)  # ("over 5" for "under 5": the figure's bound reversed)
+    return False

@@ -82,6 +82,7 @@ def verb_swapped(p: Part, units: Units, rows: list[int],
             own = {w for m, w in given if m == n}
             others = {m for m, w in given if w == word and m != n}
             if own and word not in own and others and not others & values and not any(
-                    (n, w) in claimed for w in own) and info.all_stems.count(word) == 1:
+                    (n, w) in claimed for w in own) and info.all_stems.count(word) == 1 and (
+                    not own & set(p.info.all_stems)):  # ("Children pay £5": its own word)
                 return j
     return None
