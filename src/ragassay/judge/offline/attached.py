@@ -29,6 +29,7 @@ from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .qualifiers import qualifier_swapped
 from .spans import within
 from .units import Units
+from .verb_homes import verb_swapped
 
 MIN_SHARED = 2  # words (or other figures) a claim must share with the rival slot
 MARGIN = 2  # ... and more than it shares with any home (1 flagged a held-out paraphrase)
@@ -121,4 +122,6 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
                     MIN_SHARED, home + margin):
                 return r.row
     # ... or a value's phrase, where the sentence gives its values side by side
-    return qualifier_swapped(p, units, rows, said)
+    row = qualifier_swapped(p, units, rows, said)
+    # ... or the word (the event) a value is given to
+    return row if row is not None else verb_swapped(p, units, rows, said)
