@@ -1,31 +1,29 @@
-"""Claim-level alignment: which context sentence (or clause) each claim restates, and
-whether it agrees with it.
+"""Claim-level alignment: which context sentence (or clause) each claim restates, and whether it
+agrees with it.
 
-A claim (an answer sentence, or each clause of a longer one) is aligned with the
-context units that restate it: a unit is a context sentence or one of its clauses
-(clauses.py), and it restates the claim when it states most of the claim's content words
-and the claim states much of its own (`Fit`), a word the contexts offer as an alternative
-counting as stated ("Plus" for "Pro"). Against each such unit the claim's subject,
-entities, figures, quantifier and polarity must agree:
+A claim (an answer sentence, or each clause of a longer one) is aligned with the context units that
+restate it: a unit is a context sentence or one of its clauses (clauses.py), and it restates the
+claim when it states most of the claim's content words and the claim states much of its own
+(`Fit`), a word the contexts offer as an alternative counting as stated ("Plus" for "Pro"). Against
+each such unit the claim's subject, entities, figures, quantifier and polarity must agree:
 
-- "entity": a word replaced by one the contexts offer as its alternative ("Plus
-  subscribers" for "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol"
-  are listed; another context sentence's subject as the subject), or a slot's or a
-  unit's fact given to another's thing (swapped_items.py);
-- "number": a figure counting the same thing with another value ("5 devices" / "2
-  devices"), or bound to another slot (placed.py) or name's number (labels.py);
-- "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only",
-  "unless ...", one of several alternatives), or where another unit denies the
-  predicate of part of the whole ("Economy Light tickets cannot be changed");
-- "negation" / "antonym": the polarity of what the two share differs (a negation on a
-  shared word, or a word replaced by its antonym; both: no flip), or a relation turned in
-  words the content words do not show ("30 minutes after" / "... before": relations.py);
-- "role swap": two names in reversed roles (contradiction.role_swap).
+- "entity": a word replaced by one the contexts offer as its alternative ("Plus subscribers" for
+  "Pro subscribers"; "Paracetamol" where "Ibuprofen and paracetamol" are listed; another
+  sentence's subject as the subject), or a slot's or unit's fact given to another (swapped_items);
+- "number": a figure counting the same thing with another value ("5 devices" / "2 devices"), or in
+  another slot (placed.py) or name's number (labels.py);
+- "quantifier": "all" or "every" where the unit is restricted ("Pro subscribers only", "unless
+  ..."; not "no X" for "not any X": negated_any.py), or one of several alternatives, or where
+  another unit denies the predicate of part of the whole ("Economy Light tickets can't change");
+- "negation" / "antonym": the polarity of what the two share differs (a negation on a shared word,
+  or a word replaced by its antonym; both: no flip), or a relation turned in words the content
+  words do not show ("30 minutes after" / "... before": relations.py); "role swap": two names in
+  reversed roles (contradiction.role_swap).
 
-The claim contradicts its contexts when it restates some unit and agrees with none (one
-restating it without a conflict makes it consistent). A sentence's clauses are preferred
-when one restates the claim (another clause's negation or figure plays no part). A clause
-no context states, beside one a context restates, is reported (`Finding.unstated`).
+The claim contradicts its contexts when it restates some unit and agrees with none (one restating
+it without a conflict makes it consistent). A sentence's clauses are preferred when one restates
+the claim (another clause's negation or figure plays no part). A clause no context states, beside
+one a context restates, is reported (`Finding.unstated`).
 """
 
 from __future__ import annotations
@@ -60,6 +58,7 @@ from .listed import listed_denial
 from .meridiem import clock_moved
 from .mixed import misplaced_name, named_elsewhere
 from .named_place import named_in_place
+from .negated_any import same_denial
 from .objects import swapped_object
 from .only_narrowed import only_narrowed
 from .other_times import other_times
@@ -90,6 +89,7 @@ from .stated import unstated as _unstated
 from .subject_scope import restriction_dropped
 from .subjects import taken
 from .swapped_items import item_swapped
+from .time_limit import names_limit
 from .totals import without_worked
 from .units import Unit, Units, uncounted
 from .weeks import CALENDAR
@@ -245,7 +245,7 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
         kinds.append("number")
     if fit.swaps:
         kinds.append("entity")
-    if p.universal and ((not u.part.universal and (
+    if p.universal and ((not (u.part.universal or same_denial(p, u.part)) and (
         (u.sentence.restricted or u.part.restricted) and not p.restricted
         or (not _adverbial(p) and (
             any(units.alternatives.has_alternative(v) for v in fit.only_in_unit)
@@ -321,11 +321,10 @@ def _only_then(p: Part, u: Unit) -> bool:
     """Whether a unit says what a claim quantified over time says, limited to one time
     ("only", "except"): all it states beyond the claim is its limit, at most
     MAX_SWAP_EDIT words, and it states at least three of the claim's words."""
-    toks = u.part.info.tokens
-    if not (u.part.restricted and ("only" in toks or "except" in toks)) or any(
-            h is not None for h in u.part.negations):
-        return False
-    return len(u.words - p.words) <= MAX_SWAP_EDIT and len(u.words & p.words) >= 3
+    toks = u.part.info.tokens  # (not a claim naming the limit: time_limit.names_limit)
+    return (u.part.restricted and ("only" in toks or "except" in toks) and not any(
+        h is not None for h in u.part.negations) and len(u.words - p.words) <= MAX_SWAP_EDIT
+        and len(u.words & p.words) >= 3 and not names_limit(p, u.part))
 
 
 @dataclass(frozen=True, slots=True)
