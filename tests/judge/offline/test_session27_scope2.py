@@ -3,8 +3,9 @@ widening, and the widenings beside them that must still be read.
 
 - negated_any.same_denial: "you don't need any X" says what "No X is needed" says, even
   where the unit goes on with "only" or "except" of something else;
-- quantifier_head: a floating "all" ("The spa's pools are all heated") and a possessive
-  ("all the spa's pools") quantify the noun, not the word after "all";
+- withdrawn in session 27 (a held-out answer went right to wrong): a floating "all" ("The
+  spa's pools are all heated") and a possessive ("all the spa's pools") read as
+  quantifying the noun, not the word after "all" (strict xfails below);
 - time_limit.names_limit: a claim that names the one time an "only" unit limits to keeps
   the limit ("In winter, ... every day" for "... only in winter").
 Cases in words of our own, none from a probe batch."""
@@ -12,6 +13,9 @@ Cases in words of our own, none from a probe batch."""
 from __future__ import annotations
 
 import pytest
+
+_WITHDRAWN = pytest.mark.xfail(strict=True, reason="withdrawn in session 27: the noun a floating "
+                               "or possessive 'all' quantifies (a held-out answer went wrong)")
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
@@ -40,12 +44,13 @@ from tests.support.offline import judged
     # a floating "all" and a possessive: the noun is what is quantified
     ("The spa's pools are all heated to 30 degrees.",
      "Every pool at the spa is heated to 30 degrees.", False),
-    ("The campsite's pitches all have a hook-up point.", "Every pitch has a hook-up point.", False),
+    pytest.param("The campsite's pitches all have a hook-up point.",
+                 "Every pitch has a hook-up point.", False, marks=_WITHDRAWN),
     ("All the marina's berths are metered for electricity.",
      "Every berth in the marina is metered for electricity.", False),
     # ... and a modifier of that noun still narrows it
-    ("The spa's outdoor pools are heated to 30 degrees.",
-     "All the spa's pools are heated to 30 degrees.", True),
+    pytest.param("The spa's outdoor pools are heated to 30 degrees.",
+                 "All the spa's pools are heated to 30 degrees.", True, marks=_WITHDRAWN),
     # a claim naming the one time the unit limits to
     ("The ski lift only runs in winter. It opens at 8am every day.",
      "In winter, the ski lift opens at 8am every day.", False),
@@ -67,6 +72,7 @@ def test_same_denial_both_ways() -> None:
     assert not same_denial(part("You don't need any boots for the river walk."), unit)
 
 
+@_WITHDRAWN
 def test_quantified_heads() -> None:
     assert part("The spa's pools are all heated.").quantified == ("pool",)
     assert part("All the marina's berths are metered.").quantified == ("berth",)

@@ -25,7 +25,6 @@ from .counts import IRREGULAR, ORDINALS, TIME_WORDS, day_rank, figures, is_numbe
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
-from .quantifier_head import head_stem
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
 from .unquantified import quantifies_nothing
@@ -239,6 +238,7 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
         if (t not in UNIVERSAL and t not in _NONE_OF) or (
                 t == "any" and i and toks[i - 1] in ("of", "than")):
             continue  # "the highest of any school", "more than any other": a comparison
+        head = None
         if t in ("each", "every") and toks[i + 1:i + 2] == ("one",) and (
                 toks[i + 2:i + 3] != ("of",)):
             continue  # "each one lasts an hour": of what went before ("each one of": of X)
@@ -250,7 +250,10 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
         if t == "whenever":
             out.append(_TIME_STEM)  # "whenever you like": at any time
             continue
-        head = head_stem(toks, stems, i, lead)  # "every 4 to 6 hours": hours
+        for j in range(i + 1, min(len(toks), i + 6)):  # "every 4 to 6 hours": hours
+            if toks[j] not in STOPWORDS and not is_number(stems[j]):
+                head = stems[j]
+                break
         if head is None:
             continue  # "100 MB each": per item, nothing named of which it says "all"
         out.append(head)
