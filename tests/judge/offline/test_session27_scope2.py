@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import pytest
 
-_WITHDRAWN = pytest.mark.xfail(strict=True, reason="withdrawn in session 27: the noun a floating "
-                               "or possessive 'all' quantifies (a held-out answer went wrong)")
 
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.negated_any import same_denial
 from ragassay.judge.offline.time_limit import names_limit
 from tests.support.offline import judged
+
+_WITHDRAWN = pytest.mark.xfail(strict=True, reason="withdrawn in session 27: the noun a floating "
+                               "or possessive 'all' quantifies (a held-out answer went wrong)")
 
 
 @pytest.mark.parametrize(("context", "answer", "flags"), [
