@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pytest
 
-
 from ragassay.judge.offline import Analyzer
 from ragassay.judge.offline.clauses import part
 from ragassay.judge.offline.negated_any import same_denial
