@@ -20,6 +20,7 @@ from .alignment import align
 from .calibration import Calibration
 from .carried import carried
 from .claims import consistent_faithfulness, owners, set_aside_reasons
+from .declines import DECLINE
 from .evidence import SUPPORT_THRESHOLD, Evidence
 from .features import Match, copied, faithfulness_features, rule_logits, support_features
 from .injection import addresses_evaluator
@@ -27,7 +28,7 @@ from .lexical import missing_as_written, missing_terms
 from .normalise import written_values
 from .prepare import Prepared
 from .prices import unpriced
-from .referred_party import SWAPPED, party_verdict
+from .referred_party import SWAPPED, clause_verdict, party_verdict
 from .restated import restated_by_transformer
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -171,7 +172,9 @@ def _party(p: Prepared, k: int, m: Match) -> Match:
     """The match of answer sentence k, a referral naming a party the contexts tie to a
     topic (referred_party): supported where the contexts send the question's topic to
     that party, an entity swap where they send it to another."""
-    if (v := party_verdict(p.answer_keyed[k].text, p.given, p.ctx)) is None:
+    text = p.answer_keyed[k].text
+    if (v := (clause_verdict if DECLINE.search(text) else party_verdict)(
+            text, p.given, p.ctx)) is None:
         return m
     if v.kind == SWAPPED:
         return replace(m, contradicts="entity", conflict_row=v.row)

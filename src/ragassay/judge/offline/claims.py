@@ -21,9 +21,10 @@ from .evidence import SUPPORT_THRESHOLD
 from .hedged import hedged_claim, is_advice, open_days, summarises
 from .lead_in import introduces_only
 from .lexical import FILLER, STOPWORDS, TermPool, is_filler, missing_terms, stem, stem_set
+from .offered import offered_items, offered_list
 from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
-from .referred_party import party_verdict
+from .referred_party import party_verdict, swapped_party
 from .sentences import OPENERS, ContextIndex, SentenceInfo
 from .sign_offs import signs_off
 from .source_scope import (
@@ -129,11 +130,9 @@ def set_aside_reasons(
     out: list[str | None] = []
     pure = [is_pure_referral(k.text) for k in sentences]
     topical = [p and _names_from_contexts(info, pool) for p, info in zip(pure, infos, strict=True)]
-    if not any(DECLINE.search(k.text) for k in sentences):  # whom the contexts give the topic
-        topical = [t or (p and party_verdict(k.text, question, ctx) is not None)
-                   for t, p, k in zip(topical, pure, sentences, strict=True)]
-    for k, info, named_contact in zip(sentences, infos, topical, strict=True):
-        if named_contact and not DECLINE.search(k.text):
+    topical, swapped = _parties(sentences, pure, topical, question, ctx)
+    for k, info, named_contact, wrong in zip(sentences, infos, topical, swapped, strict=True):
+        if wrong or named_contact and not DECLINE.search(k.text):
             out.append(None)  # "get in touch with Tom Reyes": the contexts say whom to ask
         elif is_noncommittal(k.text) and not hedged_claim(k.text, question, pool, ctx):
             out.append(ABSTAINS)
@@ -154,6 +153,7 @@ def set_aside_reasons(
             out.append(None)
     if ABSTAINS in out:  # what explains a decline, or where to ask instead
         _beside_decline(sentences, infos, out, pool, question, ctx)
+        out = [None if w else r for w, r in zip(swapped, out, strict=True)]
     # a pure referral ("Please contact customer service.", "Your GP can advise on that.")
     # declines: the role it names is whom to ask; a number it names no context has
     # ("... for 25 EUR"), a condition or a reason ("Ask your GP before ... because ...")
@@ -171,6 +171,18 @@ def set_aside_reasons(
     return out
 
 
+def _parties(sentences: Sequence[KeyedSentence], pure: list[bool], topical: list[bool],
+             question: str, ctx: ContextIndex | None) -> tuple[list[bool], list[bool]]:
+    """Which sentences name a party the contexts tie to a topic (`topical`, with those
+    naming the contexts' own words), and which, beside a decline, send the user to a
+    party the contexts tie to another topic than the question's (a claim, swapped)."""
+    if not any(DECLINE.search(k.text) for k in sentences):  # whom the contexts give the topic
+        return [t or (p and party_verdict(k.text, question, ctx) is not None)
+                for t, p, k in zip(topical, pure, sentences, strict=True)], [False] * len(pure)
+    swapped = [swapped_party(k.text, question, ctx) for k in sentences]
+    return [t or w for t, w in zip(topical, swapped, strict=True)], swapped
+
+
 def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[SentenceInfo],
                     out: list[str | None], pool: TermPool, question: str,
                     ctx: ContextIndex | None) -> None:
@@ -182,11 +194,14 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
     for i, k in enumerate(sentences):
         if out[i] is not None:
             continue
-        missing = missing_terms(k.text, pool, question) or says_more(k.text, pool)
+        # (what the speaker offers to tell is read as a list: "I can tell you about X")
+        missing = missing_terms(k.text, pool, question) or says_more(k.text, pool) or (
+            offered_items(k.text) is not None and not offered_list(k.text, pool, question))
         if (is_source_scope(k.text, beside=named, declined=True) or (
                 is_source_scope(k.text, beside=named, declined=True, loose=True)
                 and listed_named(k.text, pool)) or (named and is_help_scope(k.text))
-                or summarises(k.text, ctx) or covered_list(k.text, pool, question)) and not missing:
+                or summarises(k.text, ctx) or covered_list(k.text, pool, question)
+                or offered_list(k.text, pool, question)) and not missing:
             out[i] = ABSTAINS
         elif not missing and (courteous(infos[i]) or echoes(infos[i], question)
                               or signs_off(k.text)):
@@ -195,7 +210,8 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"
         elif (is_referral(k.text) or is_advice(
                 k.text, open_days(ctx) if ctx is not None else None)) and not says_more(
-                k.text, pool) and not invented_detail(k.text, pool, question):
+                k.text, pool) and not invented_detail(k.text, pool, question) and (
+                offered_items(k.text) is None):  # ("I can tell you about X": a list, read)
             out[i] = REFERRAL  # a role it names ("your GP") is whom to ask, no claim
 
 

@@ -92,8 +92,12 @@ def most_named(sentence: str, pool: TermPool) -> bool:
     verb, up to its contrast) are named by the contexts, counted over the whole list: a
     stricter `listed_named` for a source noun the world has too ("Our guides only cover
     prices and delivery, not X" against passages naming neither)."""
-    end = scope_end(sentence)
-    listed = sentence[end:]
+    return half_named(sentence[scope_end(sentence):], pool)
+
+
+def half_named(listed: str, pool: TermPool) -> bool:
+    """Whether at least half the content words of a list of what the sources hold (up to
+    its contrast; aspect nouns such as "prices" left out) are named by the contexts."""
     text = listed[:m.start()] if (m := _LIST_END.search(listed)) else listed
     words = [t for t in content_tokens(text)
              if t not in FILLER and t not in _FRAME and t not in _FACETS]

@@ -75,6 +75,9 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     rf"\b(?:i|we) (?:do|did){_NOT} have (?:any |enough |the |much )?(?:[\w-]+\s+){{0,2}}?{_INFO}\b",
     # "I don't have Saturday's line-up, I'm afraid", "Sorry, I don't have the prices":
     # the assistant lacking something, with a regret beside it
+    # "I don't have the pet policy to hand": the speaker's lack of a text at hand
+    rf"\bi (?:do not|don{_A}?t|dont) have (?!to\b)[^.;!?,]{{1,60}}?\s(?:to hand|at hand|"
+    r"in front of me)\b",
     rf"\bi (?:do not|don{_A}?t|dont) have (?!to\b)[^.;!?]{{1,60}}?,?\s*(?:i{_A}m afraid|"
     rf"i am afraid|sorry|unfortunately)\b",
     rf"\b(?:sorry|unfortunately|i{_A}m afraid|i am afraid)\W+(?:but\W+)?i (?:do not|"
@@ -219,7 +222,7 @@ _TOPIC_END = (r"[^,;:.!?\u2014\u2013()]*?(?=\s+(?:but|except|other than|apart fr
               r"although|though|however|whereas|while)\b|[,;:.!?\u2014\u2013()]|$)")
 _TOPIC = re.compile(
     r"\s*(?:(?:anything|any|much|something|more|further|specific|the|a)\s+)*"
-    r"(?:(?:information|info|details?|data|mention|record)\s+)?"
+    r"(?:(?:[\w-]+\s+)?(?:information|info|details?|data|mention|record|advice|guidance)\s+)?"
     r"(?:about|on|regarding|concerning|as to|whether|if|which|what|how|when|where|who|"
     r"why)\b" + _TOPIC_END, re.IGNORECASE)
 # ... or, after the assistant's own lack ("I don't have", "I couldn't find"), a thing of

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
-from .beside_decline_conflict import contradicts_contexts
+from .beside_decline_conflict import adds_unstated, contradicts_contexts
 from .covered_items import ONLY_HAS as _ONLY_HAS
 from .covered_items import covered_list, listed_named, most_named
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
 from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
+from .offered import offered_list
 from .pieces import clause_texts
 from .referrals import invented_detail, is_referral
 from .sentences import ContextIndex
@@ -101,6 +102,8 @@ def _claiming_clauses(clauses: tuple[str, ...], ctx: ContextIndex | None,
         if declined and ctx is not None and _ONLY_HAS.match(c):
             scope = covered_list(_with_items(clauses, k), ctx.pool, "")  # "; I only have X"
             summary = False
+        elif declined and ctx is not None and offered_list(c, ctx.pool, ""):
+            scope, summary = True, False  # "but I can tell you about X and Y"
         elif declined and _loose_scope(clauses, k, named, ctx):
             scope, summary = True, False  # "the info covers screen size, storage ..."
         elif declined and ((end := frame_end(c)) or (end := listed_end(c)) and not (
@@ -182,8 +185,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
     parts = _claiming_clauses(every, ctx, bool(DECLINE.search(sentence)))
     if not parts:  # all of it says what the sources cover or whom to ask
         return bool(missing_terms(unnamed(sentence), pool, question))
-    if contradicts_contexts(parts, ctx):  # "..., but we are closed on Saturdays"
-        return True
+    if contradicts_contexts(parts, ctx) or adds_unstated(every, parts, pool, question):
+        return True  # "..., but we are closed on Saturdays", "..., but we hire tandems"
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)
@@ -228,6 +231,8 @@ _ADVICE = re.compile(
     rf"|{_A}(?:ll|d)(?:\s+be\s+able\s+to)?\s+(?:{_TELLING})\b"
     r"|\b(?:can|could|will|would|should|may|might)(?:\s+be\s+able\s+to)?"
     rf"\s+(?:{_TELLING}|advise|help you|confirm (?:that|this|it)|say (?:whether|if)|"
+    # ... the asked thing itself, a pronoun for it: "can sort that out for you"
+    r"(?:sort|work|figure) (?:that|this|it) out|(?:look into|deal with|check) (?:that|this)\b|"
     r"answer (?:that|this|your)|give you (?:a|an|the|more)|know)\b"
     # a place to find out: "... is the place to check", "... is your best bet"
     rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"

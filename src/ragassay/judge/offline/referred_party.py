@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .lexical import STOPWORDS, stem
+from .pieces import clause_texts
 from .referrals import HELPER, is_referral
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 from .weeks import CALENDAR
@@ -142,3 +143,25 @@ def party_verdict(text: str, question: str, ctx: ContextIndex | None) -> Verdict
     if here:
         return Verdict(SUPPORTED, row)
     return Verdict(SWAPPED, row) if elsewhere else None
+
+
+# a clause's joining word, before it is read as a referral of its own
+_JOIN = re.compile(r"^\W*(?:(?:but|and|though|however|so|instead|perhaps|maybe)\b\W*)+",
+                   re.IGNORECASE)
+
+
+def clause_verdict(text: str, question: str, ctx: ContextIndex | None) -> Verdict | None:
+    """`party_verdict` of a sentence, or of its one referral clause ("I'm not sure, but
+    the Events Office can help with that"): a decline does not make the party it sends
+    the user to a generic one."""
+    if (v := party_verdict(text, question, ctx)) is not None or ctx is None:
+        return v
+    found = [v for c in clause_texts(text)[1:]
+             if (v := party_verdict(_JOIN.sub("", c).strip(), question, ctx)) is not None]
+    return found[0] if len(found) == 1 else None
+
+
+def swapped_party(text: str, question: str, ctx: ContextIndex | None) -> bool:
+    """Whether a sentence (or its referral clause) sends the user to a party the contexts
+    tie to another topic than the question's (`clause_verdict`)."""
+    return (v := clause_verdict(text, question, ctx)) is not None and v.kind == SWAPPED
