@@ -109,7 +109,7 @@ def _print_narrow_headline(head: Headline, console: Console, once: SaidOnce) -> 
         if r.estimate is not None:  # "hallucinated" over "0.556 [0.474, 0.637]"
             people = people.replace(f"{r.estimate.label} ", f"{r.estimate.label}\n", 1)
         _, _, figure, _, on = r.judge_parts()
-        figure = r.like_people().replace(" ", "\n", 1) or figure
+        figure = r.like_people() or figure  # (one line: a row a figure and its n)
         t.add_row(_metric(r), _people(r, people),
                   escape(f"{figure}\n({on})" if on else figure or "-"))
     console.print(t)
