@@ -93,3 +93,14 @@ def test_a_figure_of_another_subject_stays_flagged(an: Analyzer) -> None:
            "rehearses for 3 hours."]
     assert judged(an, ctx, "Choir practice takes 3 hours on Wednesday evenings.")
     assert not judged(an, ctx, "Choir practice takes 2 hours on Wednesday evenings.")
+
+
+def test_anchored_needs_more_than_the_subject_and_its_figure(an: Analyzer) -> None:
+    # what the claim says of the subject must share a word with the sentence: an invented
+    # predicate about the same numbered thing is no rewording (the lead, session 27)
+    sentence = part("Kiln 14 in studio 3 fires stoneware at night.")
+    assert not anchored(part("Kiln 14 was sold to a school last year."), sentence)
+    assert anchored(part("Kiln 14 fires stoneware overnight."), sentence)
+    ctx = ["Locker 48 on deck 2 opens with the blue key card."]
+    assert judged(an, ctx, "Locker 48 was removed for repairs until spring.")
+    assert not judged(an, ctx, "Locker 48 opens with the blue key card.")

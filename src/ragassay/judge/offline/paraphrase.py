@@ -123,9 +123,12 @@ def anchored(p: Part, u: Part) -> bool:
     claim opening with a subject of its own) and each figure of the claim with the same
     thing counted where both say what ("8 minutes" / "8 minutes", not the runners-up's
     "8" for the winners): a rewording less close as a whole may then still restate it
-    (a figure said of another subject is what a swap looks like)."""
+    (a figure said of another subject is what a swap looks like); it shares a word beyond
+    them too (what it says of the subject, not only whom)."""
     if p.opening is not None or p.first is None or p.first not in u.stems or not p.figures:
         return False
+    if not {w for w in p.words & u.words if w != p.first and not any(c.isdigit() for c in w)}:
+        return False  # (subject and figure alone: "Locker 12 was removed" / "... is on deck 2")
     return all(any(v == w and (k is None or j is None or k == j) for w, j in u.figures)
                for v, k in p.figures)
 
@@ -168,7 +171,10 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     figures = {str(int(n)) if n == int(n) else str(n) for n, _ in p.figures}
     extra = [w for w in p.words - u.words if w not in figures]
     spare = [w for w in u.words - p.words if w not in figures]
-    if len(extra) > len(spare) + SPARE_WORDS or not p.words & u.words:
+    # (a claim let in by `anchored` alone replaces words, adds none: "Locker 12 was
+    # removed for repairs" is no rewording of "Locker 12 is on deck 2")
+    allowed = SPARE_WORDS if cosine >= PARAPHRASE_COSINE else 0
+    if len(extra) > len(spare) + allowed or not p.words & u.words:
         return False
     # each clause of it restates part of the sentence: shares a word or a figure with it
     # ("..., and shipping back is free" shares none: an addition, not a rewording)
