@@ -72,6 +72,12 @@ clause of its own that the claim draws no word from no longer counts as the supp
 row's negation mismatch (2026-12-07, session 26, `negated_clause.py`): ragas.context_precision
 of q06 (both strategies, +0.005) and q11 (both, under 0.001) and ragas.context_recall of
 q07-bm25-k3 (+0.004) moved; no verdict, other value, unscored reason or abstention changed.
+Session 27 (2026-12-07, issue #38): "retried" stems as "retries" does (`lexical.stem`,
+"-ied" read "-y"), so q06-bm25-k3 ("Failed deliveries are retried ...") aligns with
+"Larkspur retries the delivery": its judge.context_relevance 6.95 -> 7.37, faithfulness
+8.24 -> 8.45, overall 7.77 -> 7.96, and its ragas/trace values up by 0.03-0.07; the
+session's readings also attribute more of q07-bm25-k3's reference to its contexts
+(ragas.context_recall 0.40 -> 0.51); no verdict, unscored reason or abstention changed.
 Regenerate, after checking the change is intended, with
 
     .venv/bin/python -m tests.report.test_demo_values --write
