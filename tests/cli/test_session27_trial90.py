@@ -17,12 +17,10 @@ import json
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from ragassay.cli import cli
 from ragassay.report.groups import AGREEMENT_NOTE
 from ragassay.store import Store
-from tests.support.cli import eval_by_kind
+from tests.support.cli import cli_output, eval_by_kind
 
 
 def _rows() -> list[dict[str, Any]]:
@@ -50,10 +48,7 @@ def _rows() -> list[dict[str, Any]]:
     return rows
 
 
-def _run(*args: str, code: int = 0, width: int = 100) -> str:
-    got = CliRunner().invoke(cli, list(args), env={"COLUMNS": str(width)})
-    assert got.exit_code == code, got.output
-    return got.output
+_run = cli_output
 
 
 @pytest.fixture(scope="module")
@@ -65,8 +60,8 @@ def trial(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     with Store(db, readonly=True) as store:
         run = store.list_runs()[0].id
     return {"run": run, "eval": said, "show": _run("runs", "show", run, "--by", "kind", "--db", db),
-            "gate": _run("gate", run, "--db", db, code=1, width=400),
-            "verbose": _run("gate", run, "--db", db, "--verbose", code=1, width=400)}
+            "gate": _run("gate", run, "--db", db, code=1, columns="400"),
+            "verbose": _run("gate", run, "--db", db, "--verbose", code=1, columns="400")}
 
 
 def _flat(text: str) -> str:

@@ -62,22 +62,27 @@ def as_in(quote: str, sentence: str) -> str:
     # a quote that starts or ends in rewritten words ("12 euros" for "dozen euros", "14
     # days" for "fortnight") reaches as far into the sentence as gives their figures
     head, tail = blocks[0].b, len(read) - (blocks[-1].b + blocks[-1].size)
-
-    def reach(unread: int, room: int, lo: int, hi: int, words: list[str], back: bool) -> int:
-        if not unread:
-            return 0
-        need = {q.value for q in quantities(" ".join(words))}
-        for k in range(1, min(room, _REACH) + 1) if need else ():
-            a, b = (lo - k, hi) if back else (lo, hi + k)
-            if need <= written_values(sentence[spans[a].start():spans[b].end()]):
-                return k
-        return min(unread, room)
-
-    first -= reach(head, first, first, first + blocks[0].size - 1,
-                   read[:head + blocks[0].size], back=True)
-    last += reach(tail, len(spans) - 1 - last, blocks[-1].a, last,
-                  read[blocks[-1].b:], back=False)
+    first -= _reach(sentence, spans, head, first, (first, first + blocks[0].size - 1),
+                    read[:head + blocks[0].size], back=True)
+    last += _reach(sentence, spans, tail, len(spans) - 1 - last, (blocks[-1].a, last),
+                   read[blocks[-1].b:], back=False)
     return sentence[spans[first].start():spans[last].end()].strip(_EDGE)
+
+
+def _reach(sentence: str, spans: list[re.Match[str]], unread: int, room: int,
+           span: tuple[int, int], words: list[str], back: bool) -> int:
+    """How many words of `sentence` past `span` (back or forward, at most `room`) a quote
+    whose `unread` edge words were rewritten reaches for: as few as give the figures of
+    `words` as written ("a dozen" for "12"), else the rewritten words' count."""
+    if not unread:
+        return 0
+    need = {q.value for q in quantities(" ".join(words))}
+    lo, hi = span
+    for k in range(1, min(room, _REACH) + 1) if need else ():
+        a, b = (lo - k, hi) if back else (lo, hi + k)
+        if need <= written_values(sentence[spans[a].start():spans[b].end()]):
+            return k
+    return min(unread, room)
 
 
 def _flip(ev: Evidence, i: int, context: dict[str, str]) -> str:
