@@ -251,7 +251,7 @@ def support_features(
     if aligned:
         found = align(s, ctx, doc)
         m = Match(m.doc, m.top, found.conflict, found.unstated, found.restated or any(
-            restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb))
+            restated_in_other_words(s, ctx.infos[j], float(ctx.emb[j] @ s_emb), ctx.given)
             for j in m.top) or restated_across(s, s_emb, ctx, doc), found.row)
     view = ctx.doc_view(m.doc)
     extra = clause_rows(s, ctx, m, view) if doc is None else []

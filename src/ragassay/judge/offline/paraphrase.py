@@ -28,7 +28,8 @@ than the sentence does:
   is close to it as a whole (sentence embeddings, PARAPHRASE_COSINE; ANCHORED_COSINE
   where the sentence holds the claim's subject and each of its figures counting the
   same thing, `anchored`, session 27); each clause of the
-  claim shares a content word or a figure with the sentence.
+  claim shares a content word or a figure with the sentence. The question's own words
+  the claim echoes count as given, not added (asked.py, session 28).
 An invented detail adds words the sentence has no counterpart for ("..., and shipping
 back is free"), so it fails the last check; a changed figure or name fails the first.
 Such a claim's support is raised to at least PARAPHRASE_SUPPORT (features.rule_logits);
@@ -59,8 +60,9 @@ import re
 
 import numpy as np
 
+from .asked import echoed
 from .clauses import Part, clause_parts, part
-from .lexical import antonyms_in, name_present, stem
+from .lexical import TermPool, antonyms_in, name_present, stem
 from .negated_clause import unrelated_negation_dropped
 from .normalise import quantity_present
 from .polarity import antonym_pool, free_price
@@ -133,9 +135,11 @@ def anchored(p: Part, u: Part) -> bool:
                for v, k in p.figures)
 
 
-def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> bool:
+def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float,
+                            given: TermPool | None = None) -> bool:
     """Whether the claim `s` restates the context sentence `c` in other words (module
-    docstring); `cosine`: their sentence embeddings' cosine."""
+    docstring); `cosine`: their sentence embeddings' cosine; `given`: the question's
+    terms (its words the claim echoes are no addition: asked.py)."""
     if s.asks or not s.words or cosine < ANCHORED_COSINE:
         return False
     if not s.numbers:
@@ -169,7 +173,8 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float) -> 
     if relation_turned(p, u):
         return False
     figures = {str(int(n)) if n == int(n) else str(n) for n, _ in p.figures}
-    extra = [w for w in p.words - u.words if w not in figures]
+    asked = echoed(p.words, u.words, given)
+    extra = [w for w in p.words - u.words if w not in figures and w not in asked]
     spare = [w for w in u.words - p.words if w not in figures]
     # (a claim let in by `anchored` alone replaces words, adds none: "Locker 12 was
     # removed for repairs" is no rewording of "Locker 12 is on deck 2")
@@ -239,5 +244,6 @@ def restated_across(s: SentenceInfo, s_emb: np.ndarray, ctx: ContextIndex,
     if not norm:
         return False
     cosine = float(joined @ s_emb) / norm
-    return restated_in_other_words(s, sentence_info(f"{a.text} {b.text}"), cosine) and (
+    return restated_in_other_words(s, sentence_info(f"{a.text} {b.text}"), cosine,
+                                   ctx.given) and (
         _draws_on_both(s, a, b))
