@@ -19,6 +19,13 @@ the moved words share a clause of the claim with the anchor. Left alone: no ques
 (the anchor is not known), a denial, a comparison, a pronoun, a claim keeping all that
 a unit about its thing says (it adds a fact, it moves none), a claim giving U's own
 figures, a unit saying the anchor and the moved words together.
+
+V may be another clause of U's own sentence (session 28): two coordinate clauses side
+by side, the later opening on "and" / "while" / "whereas" / "but" or after a semicolon,
+neither denying ("Drop-off is between 7am and 9am and pick-up between 4pm and 6pm"
+against "You can drop off between 4pm and 6pm"); the sentence holding both is then no
+unit saying the anchor with the moved words. Not a list cut into clauses, not a
+correction ("... is not charged; a reduced fee applies instead").
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ MAX_UNSTATED = 1  # of them, words no context states (the claim's own wording)
 _REFERRING = frozenset({"he", "she", "it", "they", "his", "her", "its", "their", "this",
                         "these", "those", "it's"})
 _NO_SLOT = {None, "and", "or", "but", "is", "are", "be"}
+_JOINS = frozenset({"and", "while", "whilst", "whereas", "but"})
 _LEADS = DETERMINERS | {"our", "your", "their", "my"}
 
 
@@ -108,6 +116,45 @@ def _lacks(words: frozenset[str], anchor: frozenset[str]) -> frozenset[str]:
         w.startswith(a) or a.startswith(w) for w in words if min(len(w), len(a)) >= 4))
 
 
+def _others(u: Unit, near: list[Unit], units: Units) -> list[Unit]:
+    """The units another thing's answer may come from: the near units of other rows and
+    the other clauses of U's own sentence ("Drop-off is between 7am and 9am and pick-up
+    between 4pm and 6pm": each clause is about a thing of its own), near or not."""
+    out = [v for v in near if v.row != u.row]
+    if u.clause:
+        sisters = units.clauses(u.row)
+        out += [v for v in sisters if _apart(u, v) and _coordinate(u, v, sisters)]
+    return out
+
+
+def _coordinate(u: Unit, v: Unit, sisters: list[Unit]) -> bool:
+    """Whether two clauses of a sentence state two facts side by side: neither denies
+    (a correction, "... is not charged; a reduced fee applies instead"), and the later
+    opens on a joining word or after a semicolon, not inside a list ("English, Spanish,
+    Korean and Japanese")."""
+    if u.part.negations or v.part.negations or u not in sisters or v not in sisters:
+        return False
+    later = max(u, v, key=sisters.index).part.info.tokens
+    if not later:
+        return False
+    raw = u.sentence.info.text.lower()
+    return later[0] in _JOINS or any(
+        piece.strip().startswith(later[0]) for piece in raw.split(";")[1:])
+
+
+def _apart(u: Unit, v: Unit) -> bool:
+    """Whether two units are clauses of one sentence, neither holding the other."""
+    return (u.clause and v.clause and u.row == v.row and u.part.text not in v.part.text
+            and v.part.text not in u.part.text)
+
+
+def _holds(w: Unit, u: Unit, v: Unit) -> bool:
+    """Whether a unit holds both of two clauses of its sentence (the sentence itself):
+    that it says U's anchor with V's words is no evidence they belong together."""
+    return _apart(u, v) and w.row == u.row and (not w.clause or (
+        u.part.text in w.part.text and v.part.text in w.part.text))
+
+
 def answered_elsewhere(claim: Part, units: Units, doc: int | None = None) -> int | None:
     """The row of the unit whose thing the claim gives another unit's answer (module
     docstring), or None."""
@@ -137,8 +184,8 @@ def answered_elsewhere(claim: Part, units: Units, doc: int | None = None) -> int
         moved = added & stated_said
         if len(added - stated_said) > MAX_UNSTATED or not moved:
             continue
-        for v in near:
-            if v.row == u.row or not _lacks(v.words, anchor) or not moved <= _unit_said(v):
+        for v in _others(u, near, units):
+            if not _lacks(v.words, anchor) or not moved <= _unit_said(v):
                 continue
             own_v = _unit_said(v) - said - given
             if not own_v or own_u <= v.words or not (
@@ -146,7 +193,7 @@ def answered_elsewhere(claim: Part, units: Units, doc: int | None = None) -> int
                 continue
             if not any(moved <= c and anchor & c for c in pieces):
                 continue  # (the added words in a clause of their own: a further fact)
-            if any(anchor | moved <= _unit_said(w) for w in near):
+            if any(anchor | moved <= _unit_said(w) for w in near if not _holds(w, u, v)):
                 continue  # (a unit says the anchor with the added words)
             return u.row
     return None
