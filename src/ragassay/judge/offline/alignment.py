@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from .attached import attached_elsewhere
 from .attributed import attributed_elsewhere, entity_words
 from .availability import availability_flip
+from .carried_limit import dropped as carried_dropped
 from .clauses import DETERMINERS, Part, clause_parts, clauses, neighbours, part, said_otherwise
 from .conditions import conditioned
 from .contradiction import role_swap
@@ -86,7 +87,6 @@ from .shared_quantifier import widened
 from .sibling import own_sibling
 from .stated import close as _close
 from .stated import unstated as _unstated
-from .subject_scope import restriction_dropped
 from .subjects import taken
 from .swapped_items import item_swapped
 from .time_limit import names_limit
@@ -358,8 +358,8 @@ def judge_part(p: Part, units: Units, doc: int | None = None, subject: bool = Tr
     if _exception(p, near) or (p.universal and any(
             elsewhere(p, u.part, u.sentence) for u in near)) or (
             not any(p.words <= u.words for u in near)
-            and any(named_in_place(p, u.part) for u in near)) or any(restriction_dropped(
-                p, u.part, units.given, said, units.stems) for u in near if not u.clause):
+            and any(named_in_place(p, u.part) for u in near)) or any(
+                carried_dropped(p, u, units, said) for u in near if not u.clause):
         return Judged("quantifier")
     if (row := listed_denial(p, near)) is not None or (
             row := availability_flip(p, units.near(p, doc, 1))) is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from .ceilings import maximum_fixed
 from .clauses import POST_MODIFIERS, UNIVERSAL, Part, clause_parts, lemma_stems
-from .holders import premodified_dropped
+from .holders import age_group_dropped, own_words, premodified_dropped
 from .lexical import STOPWORDS, stem
 from .occasions import ranked_day_dropped
 from .only_who import only_dropped
@@ -64,6 +64,7 @@ def restriction_dropped(p: Part, u: Part, given: frozenset[str] = frozenset(),
     # delivery is free" against "Orders over £50 get free delivery")
     given = given | (said - {u.first})
     return (subject_widened(p, u, given) or bound_dropped(p, u, given)
+            or age_group_dropped(p, u, _RULES, given)
             or condition_dropped(p, u, given)
             or season_dropped(p, u, given)
             or ranked_day_dropped(p, u, given) or maximum_fixed(p, u))
@@ -75,7 +76,8 @@ def subject_widened(p: Part, u: Part, given: frozenset[str] = frozenset()) -> bo
     question's stems (a restriction the question names is the answer's case)."""
     s = u.first
     if (s is None or s in TIMES or s in GENERIC_SUBJECTS or not p.words
-            or not p.words <= u.words or p.restricted or u.universal and not p.universal):
+            or not own_words(p, u) <= u.words or p.restricted
+            or u.universal and not p.universal):
         return False
     toks = u.info.tokens
     if not _RULES & set(toks):
