@@ -25,6 +25,9 @@ from .decline_words import NOT as _NOT
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
+from .it_depends import IT_DEPENDS
+from .it_depends import TRIGGER_WORDS as _DEPENDS
+from .nothing_there import LOOKED_FOR, LOOKING, NOTHING_THERE
 from .referrals import is_pure_referral
 from .silent import SILENT, UNNAMED_SOURCE
 from .source_scope import declines_by_scope
@@ -202,14 +205,14 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 # ... and, tried first at each place (they read on to the verb), a source silent on the
 # topic in the shapes of silent.py
 DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN,
-                                                     *UNCLEAR)),
+                                                     *UNCLEAR, *NOTHING_THERE, *IT_DEPENDS)),
                      re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}",
+    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}|{_DEPENDS}",
     re.IGNORECASE)
 
 
@@ -303,6 +306,7 @@ def declined_topics(clause: str) -> tuple[str, str]:
         t = _TOPIC.match(clause, at) or (
             _THING.match(clause, at) if _ASSISTANT.search(m.group()) else None) or (
             _OBJECT.match(clause, at) if _SILENT_END.search(m.group()) else None) or (
+            LOOKED_FOR.match(clause, at) if LOOKING.search(m.group()) else None) or (
             _BARE.match(clause, at) if _CONFIRM_END.search(m.group())
             and _NOUN_PHRASE.fullmatch(clause[at:].rstrip(".!?") + " ") else None)
         if t is not None and not _asserts(t.group()):

@@ -21,6 +21,7 @@ from .normalise import norm_tokens
 from .offered import offered_list
 from .pieces import clause_texts
 from .referrals import invented_detail, is_referral
+from .restated_beside_decline import without_restated
 from .sentences import ContextIndex
 from .silent import covers_stated_topic, unnamed
 from .source_scope import is_help_scope, is_source_scope, names_source, owned_scope
@@ -187,6 +188,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
         return bool(missing_terms(unnamed(sentence), pool, question))
     if contradicts_contexts(parts, ctx) or adds_unstated(every, parts, pool, question):
         return True  # "..., but we are closed on Saturdays", "..., but we hire tandems"
+    # (a clause giving what the passages do say is theirs: "We do offer X, but ...")
+    parts = without_restated(parts, ctx)
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)
@@ -235,7 +238,8 @@ _ADVICE = re.compile(
     r"(?:sort|work|figure) (?:that|this|it) out|(?:look into|deal with|check) (?:that|this)\b|"
     r"answer (?:that|this|your)|give you (?:a|an|the|more)|know)\b"
     # a place to find out: "... is the place to check", "... is your best bet"
-    rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:the|your|a) (?:(?:best|right|"
+    rf"|\b(?:is|are|would be|will be|{_A}s|{_A}d be) (?:(?:probably|likely|usually|always)\s+)?"
+    r"(?:the|your|a) (?:(?:best|right|"
     r"better|quickest|first|usual)\s+)?(?:place|places|person|people|bet|source|option|"
     r"port of call) (?:to|for)\b|\byour best bet\b"
     # "you may need a specialist", "you might want to ask the council"
