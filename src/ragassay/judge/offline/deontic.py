@@ -24,7 +24,10 @@ _GRANTS = frozenset({"can", "may", "allow", "allows", "allowed", "permitted", "w
 # grants only as a predicate of "be" ("Plastic bottles are fine", "is ok")
 _BE_GRANTS = frozenset({"fine", "ok", "okay"})
 _BE = frozenset({"is", "are", "be", "was", "were"})
-_BANS = frozenset({"prohibited", "forbidden", "banned", "barred", "disallowed"})
+_BANS = frozenset({"prohibited", "forbidden", "banned", "barred", "disallowed",
+                   # (the active verb, the rule as its subject: "The gym prohibits outdoor
+                   # shoes", "The lease forbids subletting"; not the bare "ban", a noun too)
+                   "prohibits", "forbids", "bans", "disallows"})
 _DENIED_MODALS = frozenset({"cannot", "can't", "can’t", "mustn't", "mustn’t"})
 _BEFORE = 3  # tokens before a grant a negation of it stands within ("will not be allowed")
 # a unit limited to a time, a condition or a bound the claim does not state forbids only
