@@ -47,3 +47,15 @@ def test_aspect_marker_leaves_bounds_and_adjectives() -> None:
     assert aspect_marker(("we", "still", "print"), 1)
     assert not aspect_marker(("the", "still", "water"), 1)
     assert not aspect_marker(("still", "water", "is", "free"), 0)
+
+
+def test_at_no_cost_is_free(an: Analyzer) -> None:
+    ctx = ["The starter binder is given at no cost to new volunteers."]
+    assert judged(an, ctx, "New volunteers have to pay for the starter binder.")
+    assert not judged(an, ctx, "New volunteers get the starter binder for free.")
+
+
+def test_a_ban_said_by_act_or_by_leave(an: Analyzer) -> None:
+    ctx = ["Passengers may not carry open drinks onto the tram."]
+    assert not judged(an, ctx, "Carrying open drinks onto the tram is not allowed.")
+    assert judged(an, ctx, "Passengers may carry open drinks onto the tram.")
