@@ -47,3 +47,23 @@ def carried_negation(toks: tuple[str, ...], i: int) -> int | None:
     if t in _DENIED and i and toks[i - 1] in _BE and nxt and nxt not in STOPWORDS:
         return i  # passive with its object: "Minors are denied entry"
     return None
+
+
+# determiners before which "still" is the adjective ("the still water"), not the aspect
+_STILL_ADJ = frozenset({"a", "an", "the", "any", "this", "that", "our", "your", "their"})
+
+
+def aspect_marker(toks: tuple[str, ...], i: int, lead: int = 0) -> bool:
+    """Whether `toks[i]` marks only that a state goes on or has ended, no content of its
+    own: the "longer" of "no longer" (not "no longer than", a bound), and an adverb
+    "still" ("We still offer X"; not "Still water ...", "the still air"). "We no longer
+    offer X" and "We still offer X" then align on what they say of X, and their
+    polarity alone differs."""
+    t = toks[i]
+    if t == "longer":
+        return i > 0 and toks[i - 1] == "no" and toks[i + 1:i + 2] != ("than",)
+    # (before a verb or what it says: "still offer", "still stops"; "still in print" keeps
+    # it, a state's span the other side may not say)
+    return t == "still" and i > lead and toks[i - 1] not in _STILL_ADJ and i + 1 < len(
+        toks) and toks[i + 1] not in STOPWORDS
+

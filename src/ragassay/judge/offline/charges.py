@@ -69,6 +69,8 @@ def _read(toks: tuple[str, ...], i: int) -> str | None:
         return CHARGED if after in {"for", "the", "a", "an", "extra"} | _NONE or prev in {
             "to", "must", "will", "have", "has", "need"} else None
     if t in {"cost", "costs"}:  # "costs nothing": no price
+        if t == "cost" and prev in _NONE:
+            return CHARGED  # the noun: "at no cost", "without cost" (the "no" turns it)
         return FREE if after in _NONE else CHARGED if after == "extra" else None
     if t in {"charge", "charges"}:  # "charge for parking", "a charge", "no charge"
         return CHARGED if after == "for" or prev in {"a", "an", "extra", "additional",

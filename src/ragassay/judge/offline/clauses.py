@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .carried_negation import carried_negation
+from .carried_negation import aspect_marker, carried_negation
 from .counts import IRREGULAR, ORDINALS, TIME_WORDS, day_rank, figures, is_number, lemma_stems
 from .lexical import NEGATIONS, STOPWORDS, stem
 from .normalise import TOKEN, normalise_text, separators
@@ -412,7 +412,8 @@ def _part(info: SentenceInfo, repeated: frozenset[str] = frozenset()) -> Part:
         t, s = toks[i], stems[i]
         if t == "may" and i and i in caps:
             s = t  # "The May course": the month, not the modal
-        elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES):
+        elif not _is_word(t, s) or i in no_content or (i == info.lead and t in CONNECTIVES) \
+                or aspect_marker(toks, i, info.lead):  # ("no longer", "still": aspect)
             continue  # (a clause's opening "yet", "although": no content; "not ... yet" is)
         if day_rank(toks, i) is not None:
             continue  # "the second Tuesday": a figure (counts.figures), no word

@@ -24,7 +24,10 @@ _GRANTS = frozenset({"can", "may", "allow", "allows", "allowed", "permitted", "w
 # grants only as a predicate of "be" ("Plastic bottles are fine", "is ok")
 _BE_GRANTS = frozenset({"fine", "ok", "okay"})
 _BE = frozenset({"is", "are", "be", "was", "were"})
-_BANS = frozenset({"prohibited", "forbidden", "banned", "barred", "disallowed"})
+_BANS = frozenset({"prohibited", "forbidden", "banned", "barred", "disallowed",
+                   # (the active verb, the rule as its subject: "The gym prohibits outdoor
+                   # shoes", "The lease forbids subletting"; not the bare "ban", a noun too)
+                   "prohibits", "forbids", "bans", "disallows"})
 _DENIED_MODALS = frozenset({"cannot", "can't", "can’t", "mustn't", "mustn’t"})
 _BEFORE = 3  # tokens before a grant a negation of it stands within ("will not be allowed")
 # a unit limited to a time, a condition or a bound the claim does not state forbids only
@@ -133,3 +136,18 @@ def same_subject_matter(p: Part, first: str, c: Part, passage: frozenset[str],
     if theirs <= words:  # (a clause naming nothing of its own: the passage's topic)
         left -= {crude_root(w) for w in passage}
     return not left
+
+
+# what sets a case apart from a ban ("not allowed without a ticket", "except on Sundays")
+_CASES = frozenset({"without", "unless", "except", "apart", "but", "if", "only"})
+
+
+def same_ban(p: Part, other: Part) -> bool:
+    """Whether both sides forbid, one by a negated act ("Guests may not bring X"), the
+    other by a negated leave ("Bringing X is not allowed"): the negations bear on
+    different words, so they do not pair up in `polarity.polarity`'s count, yet both
+    say the one ban. Neither side under a case of its own ("without", "unless")."""
+    if _CASES & (set(p.info.tokens) | set(other.info.tokens)):
+        return False
+    return stance(p) == FORBIDDEN and stance(other) == FORBIDDEN
+

@@ -14,7 +14,7 @@ from functools import lru_cache
 from .all_times import all_times_row
 from .charges import charge_row, turned_charge
 from .clauses import LIGHT_VERBS, Part, clause_parts, is_negation, lemma_stems, part
-from .deontic import turned_row, turned_stance
+from .deontic import same_ban, turned_row, turned_stance
 from .inclusion import inclusion_row
 from .inflection import bases, with_bases
 from .lexical import STOPWORDS, antonyms_in, stem
@@ -167,6 +167,8 @@ def polarity(p: Part, u: Part, antonyms: int = 0, given: frozenset[str] = frozen
         return None
     if not antonyms and balanced_by_privatives(p, u, n_p, n_u):
         return None  # "exempt from duty" / "no duty is charged": one denial each (privative.py)
+    if not antonyms and same_ban(p, u):
+        return None  # "may not bring X" / "Bringing X is not allowed": one ban (deontic.py)
     return "negation" if (n_p + n_u) % 2 else "antonym"
 
 
