@@ -50,6 +50,9 @@ _HALF = (
      "75 percent of "),
     (re.compile(r"\b(?:a|one) quarter of (?=(?:the|your|their|its|his|her|our|my|all)\b)"),
      "25 percent of "),
+    # ("half of the deposit" is "50 percent of" it; not "the first half of the year")
+    (re.compile(r"(?<!first )(?<!second )(?<!last )(?<!other )\b(?:[Oo]ne )?[Hh]alf of "
+                r"(?=(?:the|your|their|its|his|her|our|my|all)\b)"), "50 percent of "),
 )
 # unit symbols after a figure, as words ("10°C", "80 km/h", "750kg")
 _SYMBOLS = (
@@ -99,6 +102,14 @@ _N_WEEKLY = re.compile(r"\b(\d+)[- ]weekly\b")
 # "every 6 months" is "2 times a year" ("twice a year"), for the months a year divides
 _EVERY_MONTHS = re.compile(r"(?<!\bfor )\b(?:once )?every (2|3|4|6) months\b(?! of\b)")
 _DAY_HOURS = {"day": "24 hours", "week": "7 days", "fortnight": "14 days"}
+# "a month" as a length, after a word that takes one ("for a month", "within a month"), is
+# 30 days, as "1 month" is; elsewhere it is mostly a rate's period ("50 GB a month", "two
+# classes in a month")
+_A_MONTH = re.compile(r"\b(for|within|after|than|over|around|about|least|most|to) (?:a|one) "
+                      r"(?:full |whole )?month\b(?!['\u2019])", re.IGNORECASE)
+# "3 and a half hours" is 210 minutes, as "2 and a half hours" is 150 (after number words
+# became digits)
+_AND_A_HALF = re.compile(r"\b(\d+) and a half hours\b")
 # "per fortnight" is "every 14 days", as "every two weeks" is ("a fortnight" alone is a
 # length: _SPAN); a rate's keeps its period: "£20 per fortnight" is "£20 a fortnight"
 _PER_FORTNIGHT = re.compile(r"\b(?:per|every|each) fortnight\b")
@@ -311,6 +322,8 @@ def canonical_measures(text: str) -> str:
         text = _DOZENS.sub(lambda m: str(6 if m[1] else 12 * int(_SMALL.get(m[2], m[2]))), text)
     text = _WORD.sub(lambda m: str(_SMALL[m.group(1)]), text)
     text = clock_and_frequency(text)
+    if "and a half hours" in text:
+        text = _AND_A_HALF.sub(lambda m: f"{int(m[1]) * 60 + 30} minutes", text)
     if "hundred" in low or "thousand" in low:
         text = _SCALED.sub(lambda m: str(int(m.group(1)) * _SCALE[m.group(2)]), text)
     if "week" in low or "month" in low or "fortnight" in low:
@@ -326,6 +339,8 @@ def canonical_measures(text: str) -> str:
         text = _THOUSANDTHS.sub(lambda m: f"{int(m[1]) / 1000:g} {_LARGER[m[2]]}", text)
     if "centimetres" in text:
         text = _CENTIMETRES.sub(lambda m: f"{int(m.group(1)) / 100:g} metres", text)
+    if "month" in low:
+        text = _A_MONTH.sub(r"\1 30 days", text)
     if "day" in low or "week" in low or "fortnight" in low:
         text = _PER_FORTNIGHT.sub(_fortnight, text)
         text = _N_WEEKLY.sub(r"every \1 weeks", text)  # "an 8-weekly schedule"

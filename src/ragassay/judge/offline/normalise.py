@@ -17,6 +17,7 @@ from functools import lru_cache
 from ragassay.text import WORD_TOKEN as TOKEN
 
 from .clock_spans import span_lengths
+from .converted import frequencies
 from .measures import canonical_measures
 
 _MAG_WORD = {"k": "thousand", "m": "million", "mn": "million", "mln": "million",
@@ -222,10 +223,10 @@ def written_values(text: str) -> frozenset[float]:
     `clock_spans`)."""
     toks = tuple(t.lower() for t in TOKEN.findall(_surface(text)))
     out = {float(t) for t in toks if _numeral(t)}
-    norm = norm_tokens(text)
+    norm, normal = norm_tokens(text), normalise_text(text)
     # (_ranged only adds units: what _converted reads of `norm` it reads of that too)
     return frozenset(out | {q.value for q in quantities(text)} | _converted(_ranged(norm))
-                     | _single(norm) | span_lengths(normalise_text(text))
+                     | _single(norm) | span_lengths(normal) | frequencies(normal)
                      | _periods(text) | _bounds(toks))
 
 
