@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .clauses import Part
 from .figure_homes import rounded_from
+from .measure_kinds import unit_swapped
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .qualifiers import qualifier_swapped
 from .spans import within
@@ -124,4 +125,7 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
     # ... or a value's phrase, where the sentence gives its values side by side
     row = qualifier_swapped(p, units, rows, said)
     # ... or the word (the event) a value is given to
-    return row if row is not None else verb_swapped(p, units, rows, said)
+    if row is None:
+        row = verb_swapped(p, units, rows, said)
+    # ... or the unit (of the same kind) or rate a value is given in
+    return row if row is not None else unit_swapped(p, units, rows, said)
