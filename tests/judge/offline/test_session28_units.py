@@ -52,3 +52,33 @@ def test_value_in_another_unit_is_flagged(an: Analyzer, contexts: list[str],
 def test_value_in_its_own_unit_or_converted_is_kept(an: Analyzer, contexts: list[str],
                                                     answer: str) -> None:
     assert not judged(an, contexts, answer)
+
+
+# a figure's comparison turned to the other side, the sentence otherwise restated
+# (compared_sides.py); a complement (the other side with the other outcome) kept
+_TURNED = [
+    (["Members aged 75 and over ride the tram free."], "Members under 75 ride the tram free."),
+    (["Crates heavier than 30 kg need a two-person lift."],
+     "Crates lighter than 30 kg need a two-person lift."),
+    (["Groups of fewer than 4 climbers share a guide."],
+     "Groups of more than 4 climbers share a guide."),
+]
+
+_SIDES_KEPT = [
+    (["Members aged 75 and over ride the tram free."], "If you're over 75 you ride the tram free."),
+    (["Workshops go ahead with at least 4 climbers."],
+     "Workshops with fewer than 4 climbers are called off."),
+    (["Crates over 30 kg ship by freight. Crates under 30 kg ship by courier."],
+     "Crates under 30 kg ship by courier."),
+]
+
+
+@pytest.mark.parametrize(("contexts", "answer"), _TURNED)
+def test_comparison_turned_is_flagged(an: Analyzer, contexts: list[str], answer: str) -> None:
+    assert judged(an, contexts, answer)
+
+
+@pytest.mark.parametrize(("contexts", "answer"), _SIDES_KEPT)
+def test_comparison_kept_or_complement_is_kept(an: Analyzer, contexts: list[str],
+                                               answer: str) -> None:
+    assert not judged(an, contexts, answer)

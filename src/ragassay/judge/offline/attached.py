@@ -24,6 +24,7 @@ is left alone (it may say both); so is one whose words tie between the two slots
 from __future__ import annotations
 
 from .clauses import Part
+from .compared_sides import side_turned
 from .figure_homes import rounded_from
 from .measure_kinds import unit_swapped
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
@@ -128,4 +129,7 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
     if row is None:
         row = verb_swapped(p, units, rows, said)
     # ... or the unit (of the same kind) or rate a value is given in
-    return row if row is not None else unit_swapped(p, units, rows, said)
+    if row is None:
+        row = unit_swapped(p, units, rows, said)
+    # ... or the side a comparison bounds it from
+    return row if row is not None else side_turned(p, units, rows)
