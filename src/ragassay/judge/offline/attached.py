@@ -24,7 +24,9 @@ is left alone (it may say both); so is one whose words tie between the two slots
 from __future__ import annotations
 
 from .clauses import Part
+from .compared_sides import side_turned
 from .figure_homes import rounded_from
+from .measure_kinds import unit_swapped
 from .placed import CONDITIONAL, FigureSlot, counted_key, figure_slots
 from .qualifiers import qualifier_swapped
 from .spans import within
@@ -124,4 +126,10 @@ def attached_elsewhere(p: Part, units: Units, doc: int | None = None,
     # ... or a value's phrase, where the sentence gives its values side by side
     row = qualifier_swapped(p, units, rows, said)
     # ... or the word (the event) a value is given to
-    return row if row is not None else verb_swapped(p, units, rows, said)
+    if row is None:
+        row = verb_swapped(p, units, rows, said)
+    # ... or the unit (of the same kind) or rate a value is given in
+    if row is None:
+        row = unit_swapped(p, units, rows, said)
+    # ... or the side a comparison bounds it from
+    return row if row is not None else side_turned(p, units, rows)

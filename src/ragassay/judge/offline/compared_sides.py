@@ -1,0 +1,76 @@
+"""The side a comparison bounds a figure from ("over 65", "65 and over", "more than 2 kg"
+are its upper side; "under 65", "65 or younger", "fewer than 30" its lower side), and a
+claim that restates a context sentence with only that side turned: "Parcels over 2 kg
+ship for £3.50" for "Parcels under 2 kg ship for £3.50".
+
+A complement is no reversal: the other side given with the other outcome ("Tours run
+with at least 6 people" / "Tours with fewer than 6 people are cancelled") says a word the
+sentence lacks, and a passage that gives the claim's side of the figure anywhere is left
+alone. So the claim must add no content word to the sentence (but the comparison's own),
+share at least SHARED with it, give the figure counting the same thing (or the sentence
+an age: "visitors under 60" for "visitors aged 60 and over"), and no context sentence
+may bound that figure from the claim's side.
+"""
+
+from __future__ import annotations
+
+from .clauses import Part
+from .counts import AGE, is_number
+from .lexical import stem
+from .units import Units
+
+# ("above"/"below" are relations.py's turned relation, its antonym conflict)
+_BEFORE = {"min": (("over",), ("more", "than"), ("greater", "than"),
+                   ("older", "than"), ("longer", "than"), ("heavier", "than")),
+           "max": (("under",), ("less", "than"), ("fewer", "than"),
+                   ("younger", "than"), ("shorter", "than"), ("lighter", "than"))}
+_AFTER = {"min": (("and", "over"), ("or", "over"), ("or", "older"), ("or", "more")),
+          "max": (("and", "under"), ("or", "under"), ("or", "younger"), ("or", "less"),
+                  ("or", "fewer"))}
+_WORDS = frozenset(stem(w) for d in (_BEFORE, _AFTER) for xs in d.values() for x in xs
+                   for w in x)
+SHARED = 2
+
+
+def sides(toks: tuple[str, ...]) -> dict[float, set[str]]:
+    """Each figure's sides a comparison bounds it from (right before it, or right after
+    it or the word it counts)."""
+    out: dict[float, set[str]] = {}
+    for i, t in enumerate(toks):
+        if not is_number(t):
+            continue
+        try:
+            n = float(t)
+        except ValueError:
+            continue
+        found = out.setdefault(n, set())
+        for side in ("min", "max"):
+            if any(toks[max(0, i - len(x)):i] == x for x in _BEFORE[side]) or any(
+                    tuple(toks[i + k:i + k + 2]) == x for x in _AFTER[side] for k in (1, 2)):
+                found.add(side)
+    return out
+
+
+def side_turned(p: Part, units: Units, rows: list[int]) -> int | None:
+    """The context sentence the claim restates with a figure's comparison turned to the
+    other side (module docstring), or None."""
+    mine = {n: s for n, s in sides(p.info.tokens).items() if len(s) == 1}
+    if not mine:
+        return None
+    infos = units.ctx.infos
+    passage = [sides(infos[j].tokens) for j in range(len(infos)) if not infos[j].asks]
+    keys = {k for _, k in p.figures}
+    for n, side in mine.items():
+        if any(side <= s.get(n, set()) for s in passage):
+            continue  # (the passage bounds it from the claim's side: a complement)
+        for j in rows:
+            u = units.sentence(j).part
+            if infos[j].asks or sides(infos[j].tokens).get(n, set()) != {"max", "min"} - side:
+                continue
+            counted = {k for m, k in u.figures if m == n}
+            if not {k for m, k in p.figures if m == n} & counted and AGE not in counted:
+                continue  # (what the figure counts: the same, or an age it bounds)
+            own = p.words - keys - _WORDS - {w for w in p.words if is_number(w)}
+            if len(own & u.words) >= SHARED and own <= u.words:
+                return j
+    return None
