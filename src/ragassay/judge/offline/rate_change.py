@@ -23,7 +23,8 @@ _ADVERB_PERIODS = {"hourly": "hour", "daily": "day", "nightly": "day", "weekly":
                    "fortnightly": "fortnight", "monthly": "month", "yearly": "year",
                    "annually": "year"}
 _RATE_OF = re.compile(
-    r"(?:\b(?P<fig>\d+(?:\.\d+)?|once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten)(?P<words>(?: [a-z][a-z'-]*){0,4}?) )?"
+    r"(?:\b(?P<fig>\d+(?:\.\d+)?|once|twice|thrice|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten)(?P<words>(?: [a-z][a-z'-]*){0,4}?) )?"
     r"(?:(?:a|an|per|each|every) (?P<period>hour|day|night|week|fortnight|month|year)\b"
     r"|(?P<adverb>hourly|daily|nightly|weekly|fortnightly|monthly|yearly|annually)\b)")
 _FIG_WORDS = {"once": "1", "twice": "2", "thrice": "3", "one": "1", "two": "2", "three": "3",
