@@ -49,8 +49,6 @@ SKIPS = ["Each household can book a bulky waste collection twice a year.",
          "Collections are free for residents over 70."]
 
 
-@pytest.mark.xfail(strict=True, reason="a rate put in another period: rates.py was withdrawn "
-                   "in session 26 (held-out answers went right to wrong)")
 def test_rate_in_another_period_is_flagged(an: Analyzer) -> None:
     answer = ("Each household can book a bulky waste collection twice a month [1]. "
               "It's free if you're over 70 [2].")

@@ -67,6 +67,7 @@ from .otherwise import part_otherwise
 from .phrase_swap import phrase_swap
 from .placed import bound_flipped, misplaced_figure
 from .polarity import antonym_pool, even_so, polarity, turned_elsewhere, unit_flip
+from .rate_change import period_changed
 from .referents import referent, referent_swapped
 from .referrals import referral_end
 from .relations import relation_turned
@@ -240,8 +241,8 @@ def _conflicts(p: Part, u: Unit, fit: Fit, units: Units, said: frozenset[str]) -
     kinds = []
     if role_swap(p.info, u.part.info):
         kinds.append("role swap")
-    if _numbers(p, u.part, u.sentence if u.clause else None) and not stated_together(
-            p, u.row, units, said):  # (its figures all another sentence's: that one restates it)
+    if (_numbers(p, u.part, u.sentence if u.clause else None) or period_changed(
+            p.text, u.part.text)) and not stated_together(p, u.row, units, said):  # (rate_change)
         kinds.append("number")
     if fit.swaps:
         kinds.append("entity")

@@ -25,7 +25,7 @@ from .offered import offered_items, offered_list
 from .pieces import AUXILIARIES, clause_texts
 from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_referral
 from .referred_party import party_verdict, swapped_party
-from .sentences import OPENERS, ContextIndex, SentenceInfo
+from .sentences import OPENERS, ContextIndex, SentenceInfo, reply_phrase
 from .sign_offs import signs_off
 from .source_scope import (
     declines_by_scope,
@@ -47,7 +47,7 @@ def is_opener(info: SentenceInfo) -> bool:
         bool(toks)
         and any(t in OPENERS for t in toks)
         and all(t in OPENERS or t in FILLER or t in STOPWORDS for t in toks)
-    )
+    ) or reply_phrase(info.text)  # ("Not at all.", "Of course!")
 
 
 # a question put to the user: what they want, more help, or whom to ask ("Would you like

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .rate_period import counted_rate
+
 _SMALL = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -143,7 +145,8 @@ _AFTER_SPAN = re.compile(
 
 
 def _span(m: re.Match[str]) -> str:
-    if _after_rate(m) or _AFTER_SPAN.match(m.string, m.end()):
+    if _after_rate(m) or counted_rate(m.string, m.start(), m.end()) or _AFTER_SPAN.match(
+            m.string, m.end()):
         return m.group(0)
     full = m.group(2) or ""
     return f"{full.strip()} {_DAY_HOURS[m.group(3)]}".strip()

@@ -110,6 +110,13 @@ def sentence_info(text: str) -> SentenceInfo:
 
 
 
+def reply_phrase(text: str) -> bool:
+    """Whether the sentence is a phrase opener and nothing else ("Not at all.", "Of
+    course!", "Not really."): a reply, no claim of its own, as "No." is."""
+    opener = _PHRASE_OPENER.match(text)
+    return opener is not None and not text[opener.end():].strip()
+
+
 def lead_tokens(text: str, toks: list[str]) -> int:
     """How many leading tokens are an opener ("No, ...", "Not really, ...")."""
     lead, rest = 0, text
@@ -126,6 +133,8 @@ def lead_tokens(text: str, toks: list[str]) -> int:
     opener = _PHRASE_OPENER.match(text)
     if opener:  # ("Sure thing, ...": "sure" alone is a one-word opener)
         lead = max(lead, min(len(opener.group(1).split()), len(toks) - 1))
+    elif lead and (opener := _PHRASE_OPENER.match(rest)):  # "No, not at all: ..."
+        lead = min(lead + len(opener.group(1).split()), len(toks) - 1)
     return lead
 
 

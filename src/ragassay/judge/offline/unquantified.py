@@ -9,12 +9,15 @@ sentence names (clauses._quantified reads them as no quantifier):
   kind ("The rooms are all cleaned daily"), it still quantifies;
 - "neither ... nor" joining two verbs or phrases: "If you neither repay nor extend the
   loan, ..." denies both, of no kind ("neither plan includes ...", with no "nor",
-  still says it of every plan).
+  still says it of every plan);
+- a fixed phrase holding the word: "not at all", "above all", "each other" (idioms.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from .idioms import idiom_word
 
 _FLOATING = frozenset({"all", "both"})
 _VERBS = frozenset({"are", "were", "have", "can", "will", "may", "must", "should", "get"})
@@ -39,4 +42,4 @@ def correlative(toks: Sequence[str], i: int) -> bool:
 
 def quantifies_nothing(toks: Sequence[str], i: int, lead: int) -> bool:
     """Whether the quantifier word at toks[i] quantifies nothing (module docstring)."""
-    return floats_over_list(toks, i, lead) or correlative(toks, i)
+    return floats_over_list(toks, i, lead) or correlative(toks, i) or idiom_word(toks, i)
