@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from ragassay.judge.offline import Analyzer
-from ragassay.judge.offline.converted import frequencies, only_periods, working_days
+from ragassay.judge.offline.converted import frequencies, working_days
 from ragassay.judge.offline.normalise import normalise_text, written_values
 from tests.support.offline import judged
 
@@ -53,12 +53,6 @@ def test_figures_written_one_way(text: str, normal: str) -> None:
 def test_no_figure_read_where_none_is_said(text: str) -> None:
     assert "50 percent" not in normalise_text(text)
     assert "30 days" not in normalise_text(text)
-
-
-def test_only_periods_reads_a_period_not_a_universal() -> None:
-    assert only_periods(normalise_text("Hives are inspected every 14 days."))
-    assert not only_periods(normalise_text("Every hive is inspected every 14 days."))
-    assert not only_periods(normalise_text("All hives are inspected."))
 
 
 def test_working_days_says_weekends_do_not_count() -> None:

@@ -72,6 +72,8 @@ def test_nothing_there_plus_a_wrong_figure_is_flagged(an: Analyzer) -> None:
                                     "seats up to eight people.")
 
 
+@pytest.mark.xfail(strict=True, reason="withdrawn in session 28: k237's 'it depends' "
+                   "decline reading turned a held-out answer wrong (batch ZA)")
 @pytest.mark.parametrize("answer", [
     "It may depend on the season; please ask at the boathouse.",
     "That would depend on the weather on the day.",

@@ -42,19 +42,6 @@ def frequencies(normal: str) -> set[float]:
 
 # "every 180 days", "each 3 weeks": a universal that says how often, whose figure the
 # figure check reads by value (no "all" of things the sentence must say too)
-_PERIOD = re.compile(r"\b(?:every|each) (?:\d+ )?(?:second|minute|hour|day|week|fortnight|"
-                     r"month|year)s?\b", re.IGNORECASE)
-_QUANTIFIER = re.compile(r"\b(?:all|every|each|any|always|everyone|everybody|everything|"
-                         r"anyone|anybody|anything|nobody|whatever|whichever|whoever|"
-                         r"whenever)\b", re.IGNORECASE)
-
-
-def only_periods(normal: str) -> bool:
-    """Whether each universal of the (normalised) claim is the "every" of a period."""
-    periods = len(_PERIOD.findall(normal))
-    return periods > 0 and periods == len(_QUANTIFIER.findall(normal))
-
-
 # days counted without weekends: what "working days" / "business days" say
 _WORKING = re.compile(r"\b(?:working|business) days?\b|\bweekdays?\b", re.IGNORECASE)
 _NO_WEEKENDS = re.compile(r"\b(?:excluding|except|not (?:including|counting)|other than)\s+"

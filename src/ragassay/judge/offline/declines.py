@@ -25,8 +25,6 @@ from .decline_words import NOT as _NOT
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
-from .it_depends import IT_DEPENDS
-from .it_depends import TRIGGER_WORDS as _DEPENDS
 from .nothing_there import LOOKED_FOR, LOOKING, NOTHING_THERE
 from .referrals import is_pure_referral
 from .silent import SILENT, UNNAMED_SOURCE
@@ -205,14 +203,14 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 # ... and, tried first at each place (they read on to the verb), a source silent on the
 # topic in the shapes of silent.py
 DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN,
-                                                     *UNCLEAR, *NOTHING_THERE, *IT_DEPENDS)),
+                                                     *UNCLEAR, *NOTHING_THERE)),
                      re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}|{_DEPENDS}",
+    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}",
     re.IGNORECASE)
 
 
