@@ -80,11 +80,10 @@ from .scope import (
     generic_widened,
     name_swap,
     narrowed,
-    pronoun_widened,
     time_bound,
 )
 from .sentences import ContextIndex, SentenceInfo
-from .shared_quantifier import widened
+from .shared_quantifier import pronoun_widened, widened
 from .sibling import own_sibling
 from .stated import close as _close
 from .stated import unstated as _unstated

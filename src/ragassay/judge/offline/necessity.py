@@ -73,10 +73,12 @@ def turned_need(p: Part, u: Unit, passage: frozenset[str]) -> bool:
     the claim does not, its passage's (`passage`: "Booking isn't needed for the pottery
     class" / "Booking is essential", of a passage on the pottery class; not "for the
     walk-in clinic" / "... for the travel clinic"); neither side under a condition or
-    bound the other lacks, and no figure on the claim's side (a bound's: "no deposit
-    is needed under £100")."""
+    bound the other lacks, and no figure on the claim's side the unit lacks (a bound's:
+    "no deposit is needed under £100")."""
     mine, theirs = need(p), need(u.part)
-    if mine is None or theirs is None or mine == theirs or p.figures or p.first is None:
+    if mine is None or theirs is None or mine == theirs or p.first is None or any(
+            v not in {w for w, _ in u.part.figures} for v, _ in p.figures):  # (the unit's
+        # own figures are no bound of the claim's: "on the 20 km trail" both sides)
         return False
     toks, utoks = set(p.info.tokens), set(u.part.info.tokens)
     if (toks & _QUALIFIERS) - utoks or (utoks & _QUALIFIERS) - toks:
@@ -116,3 +118,19 @@ def same_denied_need(p: Part, u: Part) -> bool:
                 crude_root(w) for w in b.info.tokens}:
             return True
     return False
+
+
+def needless_in_one_word(p: Part, u: Part, ours: int, theirs: int) -> bool:
+    """Whether the claim `p` (`ours` negations) and the sentence `u` (`theirs`) say the
+    same need, one side in one word ("Helmets are optional" / "Helmets are not
+    required", "A deposit is not optional" / "A deposit is required"): both sides read
+    alike (`need`), they part by one negation, and the side short of it holds a word of
+    no necessity ("optional", "voluntary", "unnecessary") with no negation before it
+    while the other side has none of those words (its negation is the one that says so)."""
+    if abs(ours - theirs) != 1 or need(p) is None or need(p) != need(u):
+        return False
+    short, long = (p, u) if ours < theirs else (u, p)
+    stoks = short.info.tokens
+    plain = [i for i, t in enumerate(stoks) if t in _NOT_NEEDED and not any(
+        is_negation(x) for x in stoks[max(0, i - _BEFORE):i])]
+    return bool(plain) and not _NOT_NEEDED & set(long.info.tokens)

@@ -64,10 +64,12 @@ from .asked import echoed
 from .clauses import Part, clause_parts, part
 from .converted import working_days
 from .lexical import TermPool, antonyms_in, name_present, stem
+from .necessity import needless_in_one_word
 from .negated_clause import unrelated_negation_dropped
 from .normalise import quantity_present
 from .polarity import antonym_pool, free_price
 from .privative import balanced_by_privatives
+from .ranged import ranges_as_said
 from .relations import relation_turned
 from .sentences import ContextIndex, SentenceInfo, sentence_info
 
@@ -83,6 +85,13 @@ _NO_COST = re.compile(r"\b(?:no (?:extra |additional )?(?:charge|cost|fee)|costs
                       re.IGNORECASE)
 
 
+def _denied_root(word: str) -> set[str]:
+    """What an "un-" word denies, as the first four letters of its stem, with a final "d"
+    dropped too ("unused": "used", "use"; "unopened": "open")."""
+    s = stem(word)
+    return {s[:4], s.removesuffix("d")[:4]}
+
+
 def negations_of(p: Part, other: Part) -> int:
     """The part's negations, less a price's that the other's "free" says ("at no extra
     cost", "costs nothing" too), plus what it denies in a word: "unused" where the other
@@ -95,7 +104,7 @@ def negations_of(p: Part, other: Part) -> int:
     theirs = {h[:4] for h in other.negations if h is not None}
     toks, said = p.info.tokens, {w[:4] for w in other.stems}
     implied = sum(1 for k, t in enumerate(toks) if (
-        t.startswith("un") and len(t) > 4 and stem(t[2:])[:4] in said) or (
+        t.startswith("un") and len(t) > 4 and _denied_root(t[2:]) & said) or (
         t == "without" and any(stem(x)[:4] in theirs for x in toks[k + 1:k + 3])))
     return len(heads) + implied
 
@@ -152,7 +161,9 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float,
     p, u = part(s.text), part(c.text)
     if cosine < PARAPHRASE_COSINE and not anchored(p, u):
         return False
-    if not balanced_by_privatives(p, u, negations_of(p, u), negations_of(u, p)):
+    if not balanced_by_privatives(p, u, negations_of(p, u), negations_of(u, p)) and not (
+            needless_in_one_word(p, u, negations_of(p, u), negations_of(u, p))):
+        # ("optional" for "not required": necessity.py)
         # (a denial held in one word, "exempt from duty" for "no duty is charged",
         # counts as the spelled-out one: privative.py)
         # (a "not" in a clause of its own, which the claim draws no word from, is no
@@ -169,7 +180,7 @@ def restated_in_other_words(s: SentenceInfo, c: SentenceInfo, cosine: float,
            if w not in u.words and w not in p.negations):  # (the stem too: "ends" is "end",
         # whose antonym is "begin"; "haven't used" says what "unused" does, the counts agree)
         return False
-    if (p.universal and not distributes(u, p)) or (
+    if (p.universal and not distributes(u, p) and not ranges_as_said(p, u)) or (
             u.restricted and not _restricts(p) and not working_days(s.text, c.text)):
         return False  # ("two working days" / "48 hours, excluding weekends": converted.py;
         # "every 180 days" read as no universal was withdrawn in session 28, held out)

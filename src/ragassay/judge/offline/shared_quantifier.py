@@ -10,6 +10,8 @@ import re
 
 from .clauses import UNIVERSAL, Part
 from .lexical import stem
+from .ranged import ranges_as_said
+from .scope import pronoun_widened as _pronoun_widened
 from .scope import widened_kind
 from .sentences import token_view
 
@@ -37,4 +39,10 @@ def shared_quantifier(p: Part, u: Part) -> bool:
 def widened(p: Part, u: Part) -> bool:
     """Whether the claim widens the unit's kind (scope.widened_kind) with a universal word
     the unit does not state of the same words itself."""
-    return widened_kind(p, u) and not shared_quantifier(p, u)
+    return widened_kind(p, u) and not shared_quantifier(p, u) and not ranges_as_said(p, u)
+
+
+def pronoun_widened(p: Part, u: Part, only_in_unit: frozenset[str]) -> bool:
+    """scope.pronoun_widened, less a universal restricted as the unit's subject is
+    ("everyone still inside" / "guests still inside": ranged.py)."""
+    return _pronoun_widened(p, u, only_in_unit) and not ranges_as_said(p, u)
