@@ -5,18 +5,22 @@ ship for £3.50" for "Parcels under 2 kg ship for £3.50".
 
 A complement is no reversal: the other side given with the other outcome ("Tours run
 with at least 6 people" / "Tours with fewer than 6 people are cancelled") says a word the
-sentence lacks, and a passage that gives the claim's side of the figure anywhere is left
-alone. So the claim must add no content word to the sentence (but the comparison's own),
-share at least SHARED with it, give the figure counting the same thing (or the sentence
-an age: "visitors under 60" for "visitors aged 60 and over"), and no context sentence
-may bound that figure from the claim's side.
+sentence lacks, and a passage that gives the claim's side of the figure with the claim's
+own words is left alone. Where every sentence giving the claim's side ties it to another
+fact (`tied_elsewhere`), the claim gives one band the other's fact: "Children under 12
+pay $8" beside "Children under 12 ride free" and "Passengers 12 and over pay $8". So the
+claim must add no content word to the sentence (but the comparison's own), share at
+least SHARED with it and more than with any sentence giving its side, and give the
+figure counting the same thing (or either side an age: "visitors under 60" for "visitors
+aged 60 and over"; or the same word before the comparison, `_head`). A negated claim is
+left alone where the passage gives its side.
 """
 
 from __future__ import annotations
 
 from .clauses import Part
 from .counts import AGE, is_number
-from .lexical import stem
+from .lexical import STOPWORDS, stem
 from .units import Units
 
 # ("above"/"below" are relations.py's turned relation, its antonym conflict)
@@ -28,7 +32,8 @@ _AFTER = {"min": (("and", "over"), ("or", "over"), ("or", "older"), ("or", "more
           "max": (("and", "under"), ("or", "under"), ("or", "younger"), ("or", "less"),
                   ("or", "fewer"))}
 _WORDS = frozenset(stem(w) for d in (_BEFORE, _AFTER) for xs in d.values() for x in xs
-                   for w in x)
+                   for w in x) | {stem("aged")}  # ("aged 5 and over": the band's own word)
+_RAW = frozenset(w for d in (_BEFORE, _AFTER) for xs in d.values() for x in xs for w in x)
 SHARED = 2
 
 
@@ -58,19 +63,53 @@ def side_turned(p: Part, units: Units, rows: list[int]) -> int | None:
     if not mine:
         return None
     infos = units.ctx.infos
-    passage = [sides(infos[j].tokens) for j in range(len(infos)) if not infos[j].asks]
     keys = {k for _, k in p.figures}
+    own = p.words - keys - _WORDS - {w for w in p.words if is_number(w)}
     for n, side in mine.items():
-        if any(side <= s.get(n, set()) for s in passage):
-            continue  # (the passage bounds it from the claim's side: a complement)
+        bands = [units.sentence(j).part.words for j in range(len(infos))
+                 if not infos[j].asks and side <= sides(infos[j].tokens).get(n, set())]
+        if bands and (any(p.negations) or not tied_elsewhere(own, bands)):
+            continue  # (the passage gives the claim's side: a complement, `tied_elsewhere`)
         for j in rows:
             u = units.sentence(j).part
             if infos[j].asks or sides(infos[j].tokens).get(n, set()) != {"max", "min"} - side:
                 continue
             counted = {k for m, k in u.figures if m == n}
-            if not {k for m, k in p.figures if m == n} & counted and AGE not in counted:
+            mine_counted = {k for m, k in p.figures if m == n} - _WORDS
+            if mine_counted and not mine_counted & counted and AGE not in counted | mine_counted \
+                    and not _head(p.info.tokens, n) & _head(infos[j].tokens, n):
                 continue  # (what the figure counts: the same, or an age it bounds)
-            own = p.words - keys - _WORDS - {w for w in p.words if is_number(w)}
-            if len(own & u.words) >= SHARED and own <= u.words:
+            if len(own & u.words) >= SHARED and own <= u.words and all(
+                    len(own & w) < len(own & u.words) for w in bands):
                 return j
     return None
+
+
+def _head(toks: tuple[str, ...], n: float) -> set[str]:
+    """The word each bounded n qualifies: the content word before its comparison
+    ("Visitors under 16", "Bookings of 4 or more nights"), as stems."""
+    out = set()
+    for i, t in enumerate(toks):
+        if not is_number(t) or _value(t) != n:
+            continue
+        j = i - 1
+        while j >= 0 and (toks[j] in _RAW or toks[j] in STOPWORDS or toks[j] == "aged"):
+            j -= 1
+        if j >= 0 and not is_number(toks[j]):
+            out.add(stem(toks[j]))
+    return out
+
+
+def _value(t: str) -> float | None:
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def tied_elsewhere(own: frozenset[str], bands: list[frozenset[str]]) -> bool:
+    """Whether the sentences that bound the figure from the claim's side tie that band
+    to another fact than the claim's ("Children under 12 ride free" beside "Passengers
+    12 and over pay $8", for "Children under 12 pay $8"): none of them holds the claim's
+    own words, so the band the claim gives its fact is the other sentence's, turned."""
+    return not any(own <= w for w in bands)

@@ -1,11 +1,13 @@
 """A role swap: two names of a sentence in reversed roles around the same relation
 ("Langevin supervised Curie" for "Curie supervised Langevin"; the passive voice is no
-swap). One of the conflicts claim-level alignment checks (alignment.py).
+swap), or two common-noun parties so (parties.py). One of the conflicts claim-level
+alignment checks (alignment.py).
 """
 
 from __future__ import annotations
 
 from .lexical import STOPWORDS
+from .parties import parties_swapped
 from .sentences import SentenceInfo
 
 
@@ -37,6 +39,12 @@ def _relation(s: SentenceInfo, lo: int, hi: int) -> tuple[frozenset[str], bool]:
 
 
 def role_swap(s: SentenceInfo, c: SentenceInfo) -> bool:
+    """Two names of the sentence in reversed roles (`_named_swap`), or two common-noun
+    parties (parties.parties_swapped: "The tenant pays the landlord")."""
+    return _named_swap(s, c) or parties_swapped(s, c)
+
+
+def _named_swap(s: SentenceInfo, c: SentenceInfo) -> bool:
     """Two names of the sentence appear in the context sentence in the reverse order,
     the same short relation between them and the same voice ("Langevin supervised Curie"
     vs "Curie supervised Langevin"; "Langevin was supervised by Curie" is no swap). Each
