@@ -20,10 +20,14 @@ from .lexical import stem
 from .units import Units
 
 # ("above"/"below" are relations.py's turned relation, its antonym conflict)
+# a time bound is a side too: "within 14 days" and "before 6 pm" bound it from below,
+# "after 14 days" and "from 6 pm" from above
 _BEFORE = {"min": (("over",), ("more", "than"), ("greater", "than"),
-                   ("older", "than"), ("longer", "than"), ("heavier", "than")),
+                   ("older", "than"), ("longer", "than"), ("heavier", "than"),
+                   ("after",), ("from",)),
            "max": (("under",), ("less", "than"), ("fewer", "than"),
-                   ("younger", "than"), ("shorter", "than"), ("lighter", "than"))}
+                   ("younger", "than"), ("shorter", "than"), ("lighter", "than"),
+                   ("within",), ("before",))}
 _AFTER = {"min": (("and", "over"), ("or", "over"), ("or", "older"), ("or", "more")),
           "max": (("and", "under"), ("or", "under"), ("or", "younger"), ("or", "less"),
                   ("or", "fewer"))}
@@ -67,6 +71,8 @@ def side_turned(p: Part, units: Units, rows: list[int]) -> int | None:
             u = units.sentence(j).part
             if infos[j].asks or sides(infos[j].tokens).get(n, set()) != {"max", "min"} - side:
                 continue
+            if _denied(p) != _denied(u):
+                continue  # ("can't be returned after 30 days" / "returned within 30 days")
             counted = {k for m, k in u.figures if m == n}
             if not {k for m, k in p.figures if m == n} & counted and AGE not in counted:
                 continue  # (what the figure counts: the same, or an age it bounds)
@@ -74,3 +80,8 @@ def side_turned(p: Part, units: Units, rows: list[int]) -> int | None:
             if len(own & u.words) >= SHARED and own <= u.words:
                 return j
     return None
+
+
+def _denied(p: Part) -> bool:
+    """Whether the clause is negated: the other side denied is the same bound."""
+    return any(h is not None for h in p.negations)
