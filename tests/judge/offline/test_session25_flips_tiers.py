@@ -48,20 +48,16 @@ _LOCKERS = ["Day members get 1 locker key, weekly members get 3, and annual memb
 
 
 @pytest.mark.parametrize(("contexts", "answer", "flags"), [
-    pytest.param(_DENTAL, "Cosmetic whitening is covered under the standard plan.", True,
-                 marks=_WITHDRAWN),
-    pytest.param(_DENTAL, "Cosmetic whitening isn't covered by the standard plan.", False,
-                 marks=_WITHDRAWN),
+    (_DENTAL, "Cosmetic whitening is covered under the standard plan.", True),
+    (_DENTAL, "Cosmetic whitening isn't covered by the standard plan.", False),
     (_DENTAL, "Routine check-ups are covered under the standard plan.", False),
-    pytest.param(_THEFT, "Loss of keys is covered by this home policy.", True,
-                 marks=_WITHDRAWN),
+    (_THEFT, "Loss of keys is covered by this home policy.", True),
     (_THEFT, "Loss of keys is not covered by this home policy.", False),
     (_HALL, "Outside food and drinks are allowed in the concert hall.", True),
     (_HALL, "Outside food and drinks are not allowed in the concert hall.", False),
     pytest.param(_GUARANTEE, "The guarantee covers wear from daily use.", True,
                  marks=_WITHDRAWN),
-    pytest.param(_GUARANTEE, "The guarantee doesn't cover wear from daily use.", False,
-                 marks=_WITHDRAWN),
+    (_GUARANTEE, "The guarantee doesn't cover wear from daily use.", False),
     (_GUARANTEE, "The guarantee covers faulty stitching.", False),
 ])
 def test_permission_and_cover_antonyms(an: Analyzer, contexts: list[str], answer: str,

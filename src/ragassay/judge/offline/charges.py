@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .clauses import Part, clause_parts, is_negation
+from .counts import is_number
 from .deontic import closest_turned, same_subject_matter
 from .units import Unit, Units
 
@@ -71,7 +72,9 @@ def _read(toks: tuple[str, ...], i: int) -> str | None:
     if t in {"cost", "costs"}:  # "costs nothing": no price
         if t == "cost" and prev in _NONE:
             return CHARGED  # the noun: "at no cost", "without cost" (the "no" turns it)
-        return FREE if after in _NONE else CHARGED if after == "extra" else None
+        # ("costs £4": a price; its figure is the price, no bound: `_priced`)
+        return FREE if after in _NONE else CHARGED if after == "extra" or is_number(
+            after) and after not in {"0", "0.00"} else None
     if t in {"charge", "charges"}:  # "charge for parking", "a charge", "no charge"
         return CHARGED if after == "for" or prev in {"a", "an", "extra", "additional",
                                                      "no", "without"} else None
@@ -107,22 +110,37 @@ def turned_charge(p: Part, u: Unit, passage: frozenset[str]) -> bool:
     toks, utoks = set(p.info.tokens), set(u.sentence.info.tokens)
     if (toks & _QUALIFIERS) - utoks or (utoks & _QUALIFIERS) - toks:
         return False
-    if charge(u.part) is not None:
-        return _turned(p, mine, u.part, passage)
-    return any(_turned(p, mine, c, passage) for c in clause_parts(u.part.text))
+    if charge(u.part) is not None:  # (a price only where the sentence is one clause)
+        return _turned(p, mine, u.part, passage, len(clause_parts(u.sentence.text)) == 1)
+    # (a price beside a stance the other way, "costs £4, but it's free for members":
+    # what the price is of is left to the number checks)
+    return any(_turned(p, mine, c, passage, priced=False) for c in clause_parts(u.part.text))
 
 
-def _turned(p: Part, mine: str, c: Part, passage: frozenset[str]) -> bool:
+def _turned(p: Part, mine: str, c: Part, passage: frozenset[str], priced: bool = True) -> bool:
     """Whether the clause `c` takes the other stance than the claim's (`mine`) on what
     the claim is about: the claim's subject (its first content word but a word of paying,
     "You have to pay for towels") is the clause's; its other content words, the words of
     price and stance aside, are the clause's, or, where the clause names nothing the
-    claim does not, its passage's; no figure in the clause."""
+    claim does not, its passage's; no figure in the clause but the price it states
+    (`_priced`, where `priced`)."""
     theirs = charge(c)
     first = next((w for t, w in p.pairs if t not in WORDS), None)
-    if theirs is None or theirs == mine or c.figures or first is None:
+    if theirs is None or theirs == mine or first is None:
+        return False
+    if c.figures and not (priced and _priced(c)):
         return False
     return same_subject_matter(p, first, c, passage, WORDS)
+
+
+def _priced(c: Part) -> bool:
+    """Whether every figure of the clause is the price a verb of cost states right
+    before it ("The audio guide costs £4"), none a bound or a count ("free on orders
+    over £40", "costs £4 for 2 hours")."""
+    toks = c.info.tokens
+    at = [i for i, t in enumerate(toks) if is_number(t)]
+    return bool(at) and len(at) == len(c.figures) and all(
+        i and toks[i - 1] in {"cost", "costs"} for i in at)
 
 
 def charge_row(p: Part, near: Sequence[Unit], units: Units) -> int | None:

@@ -24,10 +24,14 @@ from .lexical import STOPWORDS, stem
 from .units import Units
 
 # ("above"/"below" are relations.py's turned relation, its antonym conflict)
+# a time bound is a side too: "within 14 days" and "before 6 pm" bound it from below,
+# "after 14 days" and "from 6 pm" from above
 _BEFORE = {"min": (("over",), ("more", "than"), ("greater", "than"),
-                   ("older", "than"), ("longer", "than"), ("heavier", "than")),
+                   ("older", "than"), ("longer", "than"), ("heavier", "than"),
+                   ("after",), ("from",)),
            "max": (("under",), ("less", "than"), ("fewer", "than"),
-                   ("younger", "than"), ("shorter", "than"), ("lighter", "than"))}
+                   ("younger", "than"), ("shorter", "than"), ("lighter", "than"),
+                   ("within",), ("before",))}
 _AFTER = {"min": (("and", "over"), ("or", "over"), ("or", "older"), ("or", "more")),
           "max": (("and", "under"), ("or", "under"), ("or", "younger"), ("or", "less"),
                   ("or", "fewer"))}
@@ -74,6 +78,8 @@ def side_turned(p: Part, units: Units, rows: list[int]) -> int | None:
             u = units.sentence(j).part
             if infos[j].asks or sides(infos[j].tokens).get(n, set()) != {"max", "min"} - side:
                 continue
+            if _denied(p) != _denied(u):
+                continue  # ("can't be returned after 30 days" / "returned within 30 days")
             counted = {k for m, k in u.figures if m == n}
             mine_counted = {k for m, k in p.figures if m == n} - _WORDS
             if mine_counted and not mine_counted & counted and AGE not in counted | mine_counted \
@@ -113,3 +119,8 @@ def tied_elsewhere(own: frozenset[str], bands: list[frozenset[str]]) -> bool:
     12 and over pay $8", for "Children under 12 pay $8"): none of them holds the claim's
     own words, so the band the claim gives its fact is the other sentence's, turned."""
     return not any(own <= w for w in bands)
+
+
+def _denied(p: Part) -> bool:
+    """Whether the clause is negated: the other side denied is the same bound."""
+    return any(h is not None for h in p.negations)

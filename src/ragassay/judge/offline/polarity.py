@@ -14,6 +14,7 @@ from functools import lru_cache
 from .all_times import all_times_row
 from .charges import charge_row, turned_charge
 from .clauses import LIGHT_VERBS, Part, clause_parts, is_negation, lemma_stems, part
+from .coverage import coverage_row, same_coverage, turned_coverage
 from .deontic import same_ban, turned_row, turned_stance
 from .inclusion import inclusion_row
 from .inflection import bases, with_bases
@@ -185,9 +186,12 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
         # ("welcome" / "not permitted"; "optional" / "is required")
         return "negation" if turned_stance(p, u) or (units is not None and (
             turned_need(p, u, units.passage(u.row))
-            or turned_charge(p, u, units.passage(u.row)))) else None
+            or turned_charge(p, u, units.passage(u.row))
+            or turned_coverage(p, u, units.passage(u.row)))) else None
     if flip == "negation" and same_denied_need(p, u.part):
         return None  # "You don't have to reserve" / "Reservations are not required"
+    if flip == "negation" and same_coverage(p, u):
+        return None  # "X is not covered" / "covers Y but excludes X"
     if flip and units is not None and _stated_apart(u, units) and polarity(
             p, u.part, antonyms, u.inherited) is None:
         return None
@@ -279,6 +283,8 @@ def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = (),
         row = need_row(p, loose or near, units)
     if row is None and units is not None:
         row = charge_row(p, loose or near, units)
+    if row is None and units is not None:
+        row = coverage_row(p, loose or near, units)  # "covers X" / "excludes X"
     if row is None:
         row = inclusion_row(p, loose or near)  # "can't join" / "open to all, including"
     if row is None:
