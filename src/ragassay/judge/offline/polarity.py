@@ -28,6 +28,7 @@ from .privative import balanced_by_privatives
 from .sentences import token_view
 from .units import Unit, Units
 from .unless_without import must_as_without, only_if_as_without, unless_as_without
+from .waived import turned_waiver, waiver_row
 
 _PRIVATIVE = frozenset({"free", "resistant", "proof", "less"})
 _SET_ASIDE = frozenset({("rather", "than"), ("instead", "of")})
@@ -187,7 +188,8 @@ def unit_flip(p: Part, u: Unit, antonyms: int, units: Units | None = None) -> st
         return "negation" if turned_stance(p, u) or (units is not None and (
             turned_need(p, u, units.passage(u.row))
             or turned_charge(p, u, units.passage(u.row))
-            or turned_coverage(p, u, units.passage(u.row)))) else None
+            or turned_coverage(p, u, units.passage(u.row)))
+            or turned_waiver(p, u)) else None  # "must be accompanied" / "can go alone"
     if flip == "negation" and same_denied_need(p, u.part):
         return None  # "You don't have to reserve" / "Reservations are not required"
     if flip == "negation" and same_coverage(p, u):
@@ -285,6 +287,8 @@ def turned_elsewhere(p: Part, near: Sequence[Unit], loose: Sequence[Unit] = (),
         row = charge_row(p, loose or near, units)
     if row is None and units is not None:
         row = coverage_row(p, loose or near, units)  # "covers X" / "excludes X"
+    if row is None:
+        row = waiver_row(p, loose or near)  # "must be accompanied" / "can go alone"
     if row is None:
         row = inclusion_row(p, loose or near)  # "can't join" / "open to all, including"
     if row is None:
