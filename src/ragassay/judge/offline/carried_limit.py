@@ -17,6 +17,7 @@ from .units import Unit, Units
 _REFERRING = frozenset({"this", "that", "these", "those", "it", "they", "such"})
 # words that bound what a sentence says to what follows them
 _LIMITS = frozenset({"only", "solely", "exclusively", "limited", "restricted"})
+_DEFINITE_REACH = 5  # tokens a definite subject and its verb take before the limit, at most
 _SHARED = 2  # content words the claim shares with the fact, at least
 
 
@@ -41,14 +42,23 @@ def carried_limit(p: Part, u: Unit, units: Units, said: frozenset[str]) -> bool:
         return False
     info = ctx.infos[row]
     toks = info.tokens
-    if not toks or toks[0] not in _REFERRING or any(is_negation(t) for t in toks):
+    if not toks or any(is_negation(t) for t in toks):
         return False
     # (not "the only": "It is the only ..." says what it is, and limits nothing)
     at = next((k for k, t in enumerate(toks)
                if t in _LIMITS and toks[k - 1] not in DETERMINERS), None)
-    if at is None:
+    if at is None or not (toks[0] in _REFERRING or _definite_subject(toks, at)):
         return False
     stems = lemma_stems(toks, info.all_stems)
     limit = {stems[k] for k in range(at + 1, len(toks))
              if toks[k] not in STOPWORDS and toks[k].isalpha()} - u.words
     return bool(limit - (p.words | said | units.given))
+
+
+def _definite_subject(toks: tuple[str, ...], at: int) -> bool:
+    """Whether the sentence opens on "the" and a short noun phrase whose verb is followed
+    by the limit within a few tokens ("The discount applies only to ...", "The offer is
+    limited to ..."): a definite subject that names the fact just stated, by another
+    word, and bounds it."""
+    return (toks[0] == "the" and 3 <= at <= _DEFINITE_REACH
+            and all(t.isalpha() for t in toks[:at]))

@@ -27,7 +27,7 @@ from .normalise import TOKEN, normalise_text, separators
 from .pieces import AUXILIARIES, BREAK, fresh, merge_pieces
 from .sentences import SentenceInfo, token_view
 from .sentences import lead_tokens as _lead
-from .unquantified import quantifies_nothing
+from .unquantified import compared_any, quantifies_nothing
 from .whole_time import whole_times
 
 _UNIVERSAL_TEXT = """
@@ -236,7 +236,7 @@ def _quantified(toks: tuple[str, ...], stems: list[str], lead: int) -> list[str 
     for i in range(lead, len(toks)):
         t = toks[i]
         if (t not in UNIVERSAL and t not in _NONE_OF) or (
-                t == "any" and i and toks[i - 1] in ("of", "than")):
+                t == "any" and compared_any(toks, i)):
             continue  # "the highest of any school", "more than any other": a comparison
         head = None
         if t in ("each", "every") and toks[i + 1:i + 2] == ("one",) and (

@@ -13,6 +13,7 @@ from .clauses import UNIVERSAL, Part, part
 from .frequency import always_hedged
 from .lexical import STOPWORDS
 from .units import Unit
+from .whole_place import place_quantified
 
 _EVERYWHERE = frozenset({"nationwide", "countrywide", "worldwide", "everywhere", "anywhere",
                          "wherever", "globally", "internationally"})
@@ -55,8 +56,11 @@ def _places(x: Part) -> frozenset[str]:
 def place_widened(p: Part, u: Part) -> bool:
     """Whether the claim says "everywhere" of what the unit, sharing at least half its
     content words, says of a place it names, saying nowhere "everywhere" itself."""
-    return (_everywhere(p.info.tokens) and not _everywhere(u.info.tokens)
-            and 2 * len(p.words & u.words) >= len(p.words) and bool(_places(u) - p.words)
+    if _everywhere(u.info.tokens):
+        return False
+    if not _everywhere(p.info.tokens):  # ("in every carriage", "throughout the hotel")
+        return place_quantified(p, u, _places(u))
+    return (2 * len(p.words & u.words) >= len(p.words) and bool(_places(u) - p.words)
             and not _bounded(p) & u.words)  # ("anywhere in the county": the unit's place)
 
 

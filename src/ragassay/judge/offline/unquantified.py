@@ -43,3 +43,17 @@ def correlative(toks: Sequence[str], i: int) -> bool:
 def quantifies_nothing(toks: Sequence[str], i: int, lead: int) -> bool:
     """Whether the quantifier word at toks[i] quantifies nothing (module docstring)."""
     return floats_over_list(toks, i, lead) or correlative(toks, i) or idiom_word(toks, i)
+
+
+_RANKING = frozenset({"most", "least", "best", "worst", "more", "fewer", "less"})
+
+
+def compared_any(toks: Sequence[str], i: int) -> bool:
+    """Whether "any" at `i` follows "than", or "of" after a superlative or comparative
+    ("more than any other", "the highest of any school"): a comparison, quantifying
+    nothing; "tickets of any season" quantifies seasons."""
+    if not i or toks[i - 1] not in ("of", "than"):
+        return False
+    before = toks[max(0, i - 5):i - 1]
+    return toks[i - 1] == "than" or any(
+        t in _RANKING or (t.endswith("est") and len(t) > 5) for t in before)
