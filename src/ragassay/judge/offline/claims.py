@@ -27,6 +27,7 @@ from .referrals import invented_detail, is_pure_referral, is_referral, is_topic_
 from .referred_party import party_verdict, swapped_party
 from .sentences import OPENERS, ContextIndex, SentenceInfo, reply_phrase
 from .sign_offs import signs_off
+from .small_talk import small_talk
 from .source_scope import (
     declines_by_scope,
     is_help_scope,
@@ -204,7 +205,7 @@ def _beside_decline(sentences: Sequence[KeyedSentence], infos: Sequence[Sentence
                 or offered_list(k.text, pool, question)) and not missing:
             out[i] = ABSTAINS
         elif not missing and (courteous(infos[i]) or echoes(infos[i], question)
-                              or signs_off(k.text)):
+                              or signs_off(k.text) or small_talk(k.text)):
             out[i] = FILLER_SENTENCE  # "Thanks for asking, and have a lovely day!", "Parking?"
         elif asks_user(infos[i], k.text, beside_decline=True) and not missing:
             out[i] = REFERRAL  # "Could you ring reception so someone can check?"

@@ -25,6 +25,8 @@ from .decline_words import NOT as _NOT
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
 from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
+from .gap_idioms import GAP_IDIOMS
+from .gap_idioms import TRIGGER as _GAP
 from .nothing_there import LOOKED_FOR, LOOKING, NOTHING_THERE
 from .referrals import is_pure_referral
 from .silent import SILENT, UNNAMED_SOURCE
@@ -169,7 +171,8 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
     rf"\bnone of (?:the |these |those |my |our |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     # "Not sure.", "Hmm, not sure - ...": ignorance without a subject, opening the sentence
-    r"^\W*(?:(?:hmm+|um+|well|honestly|sorry|oh|ah|so|but|and)\W+)*not (?:really |"
+    r"^\W*(?:(?:hmm+|um+|well|honestly|sorry|o+h+|a+h+|o+o+h+|a+w+|ha(?:ha)*|so|but|and)\W+)*"
+    r"not (?:really |"
     r"entirely |quite |too )?(?:sure|certain)\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",
     # "That isn't something the scooter guidance I have covers": the whole of it
@@ -203,14 +206,15 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
 # ... and, tried first at each place (they read on to the verb), a source silent on the
 # topic in the shapes of silent.py
 DECLINE = re.compile("|".join(f"(?:{p})" for p in (*SILENT, *_PATTERNS, *UNCERTAIN,
-                                                     *UNCLEAR, *NOTHING_THERE)),
+                                                     *UNCLEAR, *NOTHING_THERE,
+                                                     *GAP_IDIOMS)),
                      re.IGNORECASE)
 # Every pattern above holds one of these (a negation, "unable", "unknown", "able to",
 # "outside", "beyond", "never", "silent"): a sentence without any is no decline, read in
 # one fast scan.
 _TRIGGER = re.compile(
     rf"\bno(?:t|thing|ne|body)?\b|cannot|n{_A}?t\b|unable|unknown|able to|outside|beyond|"
-    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}",
+    rf"\bnever\b|\bsilent\b|\bquiet on\b|{_UNSURE}|{_UNCLEAR}|{_GAP}",
     re.IGNORECASE)
 
 

@@ -16,6 +16,7 @@ from .covered_items import ONLY_HAS as _ONLY_HAS
 from .covered_items import covered_list, listed_named, most_named
 from .decline_words import APOSTROPHE as _A
 from .declines import DECLINE, WHEN, declined_topics
+from .guessed import guessed_unstated
 from .lexical import FILLER, NEGATIONS, STOPWORDS, TermPool, missing_terms, stem, stem_set
 from .normalise import norm_tokens
 from .offered import offered_list
@@ -190,6 +191,8 @@ def hedged_claim(sentence: str, question: str, pool: TermPool,
         return True  # "..., but we are closed on Saturdays", "..., but we hire tandems"
     # (a clause giving what the passages do say is theirs: "We do offer X, but ...")
     parts = without_restated(parts, ctx)
+    if any(guessed_unstated(c, pool, question) for c in parts):
+        return True  # "..., but it sounds like a worn belt": a guess at the world
     # (what the sources cover is checked too: "I only have details about the Wednesday
     # visits" names a day the contexts lack; whom to ask is not; nor a name of the topic
     # the decline says it lacks, "I have no details about TV mounting", a figure yes)

@@ -110,7 +110,8 @@ REFERRAL = re.compile(
     rf"{HELPER}(?:\s+(?:at|in|on|from|of)\s+(?:[\w{_A[1:-1]}-]+\s+){{0,3}}?[\w-]+)?\s+"
     r"(?:can|will|could|should|may|would|is|are)(?: (?:be )?(?:happy|glad|"
     r"able|pleased|best placed))?(?: to)? (?:help|assist|advise|answer|support you|know|"
-    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into)\b"
+    r"tell you|let you know|confirm|give you a quote|quote you|check|find out|look into|"
+    r"look (?:it|that|this|them) up)\b"
     # ... or that they can go through it with the user or hold what was asked: "Our
     # advisers can talk you through the options", "Our help centre should have the answer",
     # "The maker's website should list the full specification" (the sentence ends there:
