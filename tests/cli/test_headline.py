@@ -326,7 +326,7 @@ def test_labels_none_of_which_can_be_compared_are_not_called_none(tmp_path: Path
     # a verdict counts the abstentions, correct declines: its agreement cell says them
     assert _cell(out, "judge.hallucination", 2) == "6 labels, 30 needed"
     assert _cell(out, "judge.hallucination").startswith(
-        "no verdict compared; 6 declines abstained, none marked hallucinated by people")
+        "right on 6 of 6 (100%), all 6 answers the judge read as declines")
     assert _cell(out, "judge.context_relevance", 2) == "no labels"  # no relevance labels
     said = _said(out)
     assert "no human labels yet" not in said

@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from ragassay.cli import cli
+from tests.support.console_tables import headline_cell
 from tests.support.verdicts import labelled_rows
 
 ENV = {"COLUMNS": "100"}  # a pipe's width, as the trial's
@@ -66,8 +67,10 @@ def test_the_short_summary_gives_the_agreement_per_group(runs: dict[str, str]) -
         # the miss/flag split too (session 25: `runs show --by` gave it, this did not)
         assert re.fullmatch(r"\d+\s+right on \d+ of \d+ \(\d+%\); misses \d+ of \d+, "
                             r"flags \d+ of \d+\s*", rows[kind]), rows[kind]
-    # the declines: none given a verdict, all 9 abstained (said as the full table does)
-    assert rows["decline"].split()[0] == "9" and "9 declines abstained" in rows["decline"]
+    # the declines: none given a verdict, all 9 counted as the headline counts them
+    # (session 28: "no verdict compared" under a headline that counted them right)
+    assert rows["decline"].split()[0] == "9" and rows["decline"].split(None, 1)[1].strip() == (
+        "right on 9 of 9 (100%), all 9 answers the judge read as declines")
     assert (f"by kind, every figure and agreement): ragassay runs show {runs['run']} "
             "[--by kind], or eval --verbose" in " ".join(brief.split()))  # the last line
     # still the short summary (trial 73); + 1 line saying what misses and flags are
@@ -110,7 +113,7 @@ def test_runs_show_by_gives_the_groups_agreement_first(runs: dict[str, str]) -> 
     assert agreement < show.index("suite per strategy") < show.index("suite by kind")
     assert agreement < show.index("aggregate metrics")
     decline = next(x for x in show.splitlines()[0:80] if x.startswith("│ decline "))
-    assert "no verdict compared; 9 declines abstained" in decline, decline
+    assert "right on 9 of 9 (100%), all 9 answers the" in decline, decline
 
 
 def test_the_scale_line_fits_any_width() -> None:
@@ -141,3 +144,39 @@ def test_without_labels_the_short_summary_gives_the_headline_metrics_per_group(
     assert set(rows) == {"answer", "decline"} and "4 abstained" in rows["decline"], rows
     said = " ".join(got.output.split())
     assert "by kind, every figure): ragassay runs show " in said  # the last line (k198)
+
+
+def test_the_groups_right_counts_add_up_to_the_headlines(runs: dict[str, str]) -> None:
+    """Session 28 (k247): the decline group's row said "no verdict compared" while the
+    headline's `right on N of M` counted the same declines right: every group's cell
+    counts as the headline does, a group with declines and one without, and the right
+    counts add up."""
+    brief = runs["brief"]
+    rows = _rows(brief, "judge vs people by kind")
+    got = {k: re.match(r"\d+\s+right on (\d+) of (\d+)", v) for k, v in rows.items()}
+    assert all(got.values()), rows
+    said = " ".join(brief.split())
+    head = re.search(r"judge\.hallucination: right on (\d+) of 144", said)
+    assert head is not None, said
+    assert sum(int(m[1]) for m in got.values() if m) == int(head[1])
+    assert sum(int(m[2]) for m in got.values() if m) == 144
+    assert "declines" not in rows["paraphrase"] and "declines" not in rows["invented"]
+
+
+def test_the_headline_says_how_many_right_are_unchecked_declines(
+        runs: dict[str, str]) -> None:
+    """Session 28 (k247): a plain answer the judge read as a decline counts right unseen:
+    under the `right on` line, how many of its right ones are declines it never
+    checked, and the command that lists them (eval's summary and `runs show`)."""
+    lines = runs["brief"].splitlines()
+    at = next(i for i, x in enumerate(lines) if x.startswith("judge.hallucination: right on"))
+    right = int(re.search(r"right on (\d+) of", lines[at])[1])  # type: ignore[index]
+    said = " ".join(" ".join(lines[at:at + 5]).split())
+    assert (f"9 of the {right} right are declines the judge never checked: ragassay runs "
+            f"show {runs['run']} --disagree") in said, said
+    assert all(len(x) <= 100 for x in lines)
+    # `runs show` at 200 columns: under the headline's table (its cell is the JSON's)
+    cell = headline_cell(runs["show"], "judge.hallucination")
+    assert cell.startswith(f"right on {right} of 144") and "never checked" not in cell, cell
+    assert (f"judge.hallucination: 9 of the {right} right are declines the judge never "
+            f"checked: ragassay runs show {runs['run']} --disagree") in runs["show"]

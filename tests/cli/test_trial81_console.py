@@ -124,8 +124,10 @@ def test_the_by_kind_decline_row_breaks_between_phrases(
             break
         cell.append(x[15:].strip())  # after `kind  n` and its padding
     text = " ".join(cell)
-    assert text.startswith("no verdict compared; 8 declines abstained"), cell
-    for phrase in ("no verdict compared;", "8 declines abstained,",
+    # counted as the headline's `right on` counts declines (session 28, k247)
+    assert text.startswith("right on 6 of 8 (75%), all 8 answers the judge read as "
+                           "declines;"), cell
+    for phrase in ("right on 6 of 8 (75%),", "all 8 answers the judge read as declines;",
                    "2 marked hallucination by people,",
                    "5 of them where the judge read the contexts as answering it",
                    "(its reading, not people's)"):

@@ -121,6 +121,6 @@ def test_peoples_figure_whose_labels_have_nothing_to_compare_says_so(tmp_path: P
         f"of them hallucinated{false}); held apart: ")
     verdict = rows_by["judge.hallucination"]
     assert verdict.estimate is not None and verdict.agreement is None
-    assert verdict.agreement_text == (
-        f"no verdict compared; 32 declines abstained, {marked} marked hallucinated by people"
-        + false)
+    assert verdict.agreement_text == (  # counted as `right on` counts declines (k247)
+        f"right on {32 - marked} of 32 ({(32 - marked) / 32:.0%}), all 32 answers the judge "
+        f"read as declines; {marked} marked hallucinated by people" + false)

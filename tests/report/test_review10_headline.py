@@ -70,8 +70,9 @@ def test_a_verdicts_abstentions_are_its_agreement_on_every_surface(tmp_path: Pat
     report = _report(tmp_path, labelled_rows(answers=0, abstaining=32))
     rows = _rows(report)
     false = false_declines(sum(r.false for r in (report.abstentions or {}).values()))
-    declines = ("no verdict compared; 32 declines abstained, none marked hallucinated by "
-                f"people{false}")  # what the run's abstention metric counted false after
+    # counted right as `right on` counts declines beside verdicts (session 28, k247)
+    declines = ("right on 32 of 32 (100%), all 32 answers the judge read as declines"
+                f"{false}")  # what the run's abstention metric counted false after
     for metric in ("judge.hallucination", "trace.adherence"):
         row = rows[metric]
         assert row.agreement_text == declines, metric  # beside people's figure: this run's
@@ -109,8 +110,7 @@ def test_declines_beside_unlabelled_answers_are_counted(tmp_path: Path) -> None:
     got = _rows(report)
     false = false_declines(sum(r.false for r in (report.abstentions or {}).values()))
     assert got["judge.hallucination"].agreement_text == (
-        "no verdict compared; 32 declines abstained, none marked hallucinated by people"
-        + false)
+        "right on 32 of 32 (100%), all 32 answers the judge read as declines" + false)
     assert got["judge.hallucination"].people_text == "hallucinated 0.000 [0.000, 0.109]"
     assert report.corrected is not None
     note = report.corrected.estimates[0].note or ""
@@ -183,7 +183,7 @@ def test_one_labelled_abstaining_sample(tmp_path: Path, others: int) -> None:
     assert got["judge.hallucination"].people_text == (
         "1 label, 30 needed" if others else "hallucinated 0.000 [0.000, 0.975]")
     assert got["judge.hallucination"].agreement_text.startswith(
-        "no verdict compared; 1 decline abstained, none marked hallucinated by people")
+        "right on 1 of 1 (100%), the one answer the judge read as a decline")
     assert got["judge.faithfulness"].people_text == (
         "1 label, 30 needed (1 abstained: nothing to compare)" if others
         else "hallucinated 0.000 [0.000, 0.975]")

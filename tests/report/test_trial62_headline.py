@@ -27,7 +27,9 @@ from tests.support.console_tables import headline_cell, table_cell
 from tests.support.verdicts import declines_run, labelled_rows
 
 # the six declines of `declines_run`, one of them marked hallucinated by people
-DECLINES = "no verdict compared; 6 declines abstained, 1 marked hallucinated by people"
+# counted as the headline's `right on` counts declines (session 28, k247)
+DECLINES = ("right on 5 of 6 (83%), all 6 answers the judge read as declines; 1 marked "
+            "hallucinated by people")
 
 
 @pytest.fixture(scope="module")

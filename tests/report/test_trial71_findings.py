@@ -65,15 +65,19 @@ def test_every_surface_says_the_verdicts_figure(run: EvalResult) -> None:
     assert row.agreement_text in " ".join(unescape(to_html(report)).split())
 
 
-def test_a_group_of_declines_alone_has_no_verdict_to_call_right(tmp_path: Path) -> None:
+def test_a_group_of_declines_alone_counts_them_as_right_on_does(tmp_path: Path) -> None:
+    """Declines alone: no verdict, counted as the headline's `right on` counts declines
+    beside verdicts (session 28: a decline group said "no verdict compared" while the
+    headline counted the same declines right), in its words."""
     import ragassay
 
     rows = labelled_rows(answers=0, abstaining=6, marked=1)
     run = ragassay.evaluate(rows, "judge", store=tmp_path / "d.db", progress=False)
     row = next(r for r in run.report().headline.rows if r.metric == "judge.hallucination")
     assert row.agreement_text.startswith(
-        "no verdict compared; 6 declines abstained, 1 marked hallucinated by people")
-    assert "right on" not in row.agreement_text
+        "right on 5 of 6 (83%), all 6 answers the judge read as declines; 1 marked "
+        "hallucinated by people")
+    assert "no verdict compared" not in row.agreement_text
 
 
 def test_a_row_that_repeats_another_says_so_itself(run: EvalResult) -> None:

@@ -160,7 +160,9 @@ def test_the_decline_sentence_names_the_false_abstentions(labelled: EvalResult,
     group = labelled.by("kind").group("decline")
     assert group is not None
     cell = group_cell(next(a for a in group.agreement if a.metric == "judge.hallucination"))
-    assert cell.endswith(clause), cell
+    # counted as `right on` counts declines (k247), with the same false clause after
+    assert cell.startswith("right on ") and "answers the judge read as declines" in cell
+    assert cell.endswith(clause.removeprefix("none marked hallucinated by people")), cell
     from ragassay.cli.calibrate import left_out  # calibrate's note of the labels left out
 
     assert report.calibration is not None

@@ -205,8 +205,8 @@ def test_a_group_whose_labelled_answers_all_abstained_says_why() -> None:
     assert decline is not None and bare is not None
     flag = decline.agreement_of("hallucinated", "toy.flag")  # a verdict
     assert flag is not None and flag.n == 0 and flag.unmeasured is None
-    assert group_cell(flag) == ("no verdict compared; 9 declines abstained, 4 marked "
-                                "hallucinated by people")
+    assert group_cell(flag) == ("right on 5 of 9 (56%), all 9 answers the judge read as "
+                                "declines; 4 marked hallucinated by people")
     got = decline.agreement_of("hallucinated", "toy.grade")  # a score
     assert got is not None and got.n == 0
     assert got.unmeasured == "all 9 abstained: nothing to compare"

@@ -77,7 +77,9 @@ def abstentions_lines(report: Report) -> list[str]:
     totals; trial 77: a blank "scored" cell in that row only, read as missing); beside
     its figure why it counts fewer than the labelled samples where some were left
     unscored (`left_out_why`; trial 78: the demo's "right on 22 of 23" of 24 samples was
-    explained only at the bottom): `right on 22 of 23 (96%; 1 sample has no answer): ...`."""
+    explained only at the bottom): `right on 22 of 23 (96%; 1 sample has no answer): ...`;
+    under it, as the headline says it, how many of the right ones are declines the judge
+    did not check, and the command that lists them (`headline.unchecked_line`)."""
     if report.calibration is None:
         return []
     out, seen = [], set()
@@ -92,6 +94,9 @@ def abstentions_lines(report: Report) -> list[str]:
             said = f"{lead[:-1]}; {why}){(said or lead)[len(lead):]}"
         if said is not None:
             out.append(f"{p.metric}: {said}")
+        if said is not None or lead:  # the headline's count of declines it never checked
+            out.extend(f"  {r.unchecked}" for r in report.headline.rows
+                       if r.metric == p.metric and r.unchecked)
     return out
 
 

@@ -60,6 +60,9 @@ def print_headline(report: Report, console: Console | None = None) -> None:
             t.add_row(_metric(r), _people(r, r.people_text),
                       escape(once(r.agreement_text)), escape(r.judge_text))
         console.print(t)
+        for r in head.rows:  # its cell is the JSON's, which names no run
+            if r.unchecked:
+                console.print(escape(f"{r.metric}: {r.unchecked}"), highlight=False)
     notes = report.note_lines()  # two rows that are one reading; what ragas is (trial 84)
     for line in notes + ragas_lines(notes):
         console.print(f"[yellow]note[/yellow] {escape(once(line))}", highlight=False)

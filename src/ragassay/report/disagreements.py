@@ -6,6 +6,7 @@ abstention named no sample)."""
 
 from __future__ import annotations
 
+from ragassay.report.headline_notes import DISAGREE as DISAGREE  # its home: below headline
 from ragassay.report.model import Report
 from ragassay.stats.abstention import basis_text, false_text, looked_words
 from ragassay.stats.calibration import BooleanAgreement
@@ -13,9 +14,6 @@ from ragassay.stats.disagreements import SIDES, Disagreements
 from ragassay.stats.verdicts import declines_right, judge_declines, marked
 from ragassay.store import Store
 from ragassay.terminal import counted
-
-DISAGREE = "ragassay runs show {run} --disagree"
-"""The command that lists the samples (`runs show --disagree`, `--json` for scripts)."""
 
 
 def false_said(report: Report) -> str:

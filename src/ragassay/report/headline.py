@@ -61,6 +61,7 @@ from ragassay.report.headline_notes import (
     SCORED_NOTE,
     VERDICT_NOTE,
     held_apart_verdict,
+    unchecked_line,
 )
 from ragassay.report.headline_section import HeadlineEntry, HeadlineSection
 from ragassay.report.next_step import next_step
@@ -119,6 +120,9 @@ class HeadlineRow:
     # a verdict's labelled samples, none with a value to compare, some abstained: its
     # agreement counts the abstentions as it does beside verdicts (`verdicts.Declines`)
     declines: Declines | None = None
+    # how many of its `right on` figure's right ones are declines the judge did not check,
+    # and the command listing them (`unchecked_line`); "" where it counts none
+    unchecked: str = ""
 
     def metric_text(self, mark: bool = True) -> str:
         """`<metric> (inverted)` when a high value means the label's problem is absent,
@@ -305,7 +309,9 @@ class HeadlineRow:
     def agreement_lines(self, cell: bool = False) -> list[str]:
         """The agreement's parts, a figure a line with what each ranking figure means
         (`InRun.lines`; trial 78: the narrow console's paragraph took several reads);
-        `cell`: the measured ones as one part (`agreement_text`)."""
+        `cell`: the measured ones as one part (`agreement_text`); else, under a
+        verdict's `right on`, how many of its right ones are declines the judge never
+        checked (`unchecked`: the console's; the JSON's cell names no run)."""
         declined = f", {self.declined}" if self.declined else ""
         said = self.estimate is None and self.blocked is None  # by `people_missing`
         nothing = (f"in this run: nothing to compare ({counted(self.labelled, 'label')}: "
@@ -315,6 +321,8 @@ class HeadlineRow:
         got = None if same else in_run(self)
         measured = [x for x in (([got.text()] if cell else got.lines()) if got else []) if x]
         parts: list[str] = [same] if same else measured or [nothing]
+        if measured and not same and self.unchecked and not cell:
+            parts.insert(1, self.unchecked)  # under the `right on` it is of (the console's)
         if self.shows_held_apart():
             parts.append(f"held apart: {self.held_apart or 'not measured'}")
         return [p for p in parts if p]
@@ -451,7 +459,8 @@ def headline(report: Report) -> Headline:
             blocked=None if est is not None else blocked_of(report, metric, key),
             scale=Scale.of(spec) if (spec := report.spec(metric)) is not None else None,
             target=target_for(spec) if spec is not None else None,
-            inverted=est.inverted if est is not None else inverted))
+            inverted=est.inverted if est is not None else inverted,
+            unchecked=unchecked_line(agreement, report.run.run_id)))
     # people's figures first; of them (and of the rest) a yes/no verdict, whose cell says
     # how often it is right, before a score's ranking figures
     rows.sort(key=lambda r: (r.estimate is None, not r.shows_verdicts()))

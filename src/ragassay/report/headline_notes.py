@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ragassay.stats.calibration import BooleanAgreement, NumericAgreement
 from ragassay.stats.describe import SCALE_NOTE
+from ragassay.stats.verdicts import repeated, unchecked_text
 from ragassay.types.reliability import VERDICT_STATISTIC
+
+DISAGREE = "ragassay runs show {run} --disagree"
+"""The command that lists the samples (`runs show --disagree`, `--json` for scripts);
+here, below the headline, which names it too (`headline.unchecked_line`)."""
 
 PEOPLE_NOTE = ("people (corrected): human labels on a sample corrected by every judge "
                "score (its 95% interval holds however biased the judge is)")
@@ -37,3 +43,15 @@ class _Row(Protocol):
 def held_apart_verdict(row: _Row) -> bool:
     """Whether a headline row shows a yes/no verdict's held-apart figure."""
     return row.shows_held_apart() and (row.held_apart or "").startswith(VERDICT_STATISTIC)
+
+
+def unchecked_line(a: BooleanAgreement | NumericAgreement | None, run: str) -> str:
+    """How many of a verdict's `right on` right ones are declines the judge did not check
+    (`verdicts.unchecked_text`; a plain answer the judge read as a decline counts right
+    where people marked no problem, and a reader of the headline never noticed), and the
+    command that lists them under "check each": `4 of the 11 right are declines the judge
+    never checked: ragassay runs show RUN --disagree`; "" where none."""
+    if not isinstance(a, BooleanAgreement) or repeated(a) is not None:
+        return ""
+    said = unchecked_text(a)
+    return f"{said}: {DISAGREE.format(run=run)}" if said else ""

@@ -186,8 +186,9 @@ def group_cell(a: GroupAgreement) -> str:
     one class (all hallucinated)`, `2 labels, too few (need 3)`), the labelled samples
     left out said as the headline does (`AUROC 0.81 (12 labels of 16: 4 abstained not
     counted, ...)`); a group of answers that all abstained, for a verdict as the headline
-    says it (`no verdict compared; 16 declines abstained, none marked hallucinated by
-    people`), for a score `all 16 abstained: nothing to compare, people marked 0
+    says it, counted as its `right on` counts declines (`right on 16 of 16 (100%), all 16
+    answers the judge read as declines`: the groups' right counts add up to the
+    headline's), for a score `all 16 abstained: nothing to compare, people marked 0
     of them hallucinated`; `no labels`; a verdict that repeats another's on every
     labelled sample of the run names it (`same verdicts as METRIC on all 16 labelled
     samples`, `_twin`)."""

@@ -128,10 +128,15 @@ def verdict_cell(a: Counted, label: str) -> str:
     hallucinated, flags 13 of 48 they did not; 16 declines abstained, none marked
     hallucinated by people`; `; 2 unscored not counted` after. A run stored before what
     people marked the abstained was counted says them apart (`; 9 abstained not
-    counted`). With no verdict, the abstentions alone (`Declines`): `no verdict compared;
-    32 declines abstained, none marked hallucinated by people`. "" without verdicts or
+    counted`). With no verdict, the abstentions alone (`Declines`, or a `--by KEY` group
+    of declines), counted as `right_on` counts them beside verdicts, so that the groups'
+    right counts add up to the headline's (`all_declines`; a decline group said "no
+    verdict compared" under a headline that counted its declines right): `right on 32
+    of 32 (100%), all 32 answers the judge read as declines`. "" without verdicts or
     samples counted."""
     v, declined, lead = a.verdicts, a.abstained_positives, right_on(a)
+    if not lead and (alone := all_declines(a, label)):
+        return alone
     apart = declines_apart(a, label)
     if v is None or a.positives is None or not (lead or apart):
         return ""
@@ -172,6 +177,43 @@ def group_verdict_cell(a: Counted, label: str) -> str:
     left = left_out_text(0, a.unscored)
     return (f"{right_on(a, abstentions=False)}: {split}" + (f" ({sides})" if sides else "")
             + (f"; {left} not counted" if left else ""))
+
+
+def all_declines(a: Counted, label: str) -> str:
+    """A group's cell where every labelled answer with a value to compare was read as a
+    decline by the judge (none scored), counted as the headline's `right_on` counts
+    declines (`declines_right`: right where people marked no problem), in its words
+    (`judge_declines`), so that the groups' right counts add up to the headline's (a
+    decline group said "no verdict compared" while the headline counted its declines
+    right): `right on 16 of 16 (100%), all 16 answers the judge read as declines`,
+    `right on 5 of 6 (83%), all 6 answers the judge read as declines; 1 marked
+    hallucinated by people`, `; 2 unscored not counted` after; "" with a verdict
+    compared, or without declines people marked."""
+    v, right = a.verdicts, declines_right(a)
+    if v is None or right is None or a.n or not a.abstained:
+        return ""
+    n, wrong = a.abstained, a.abstained - right
+    which = ("the one answer the judge read as a decline" if n == 1
+             else f"all {judge_declines(n)}")
+    left = left_out_text(0, a.unscored)
+    return "; ".join(x for x in (
+        f"right on {right} of {n} ({right / n:.0%}), {which}",
+        wrong and f"{wrong} marked {marked(label, v.problem)} by people",
+        left and f"{left} not counted") if x) + false_declines(a.abstained_false)
+
+
+def unchecked_text(a: Counted) -> str:
+    """How many of the `right on` figure's right ones are declines the judge did not
+    check (abstained: no verdict, counted right because people marked no problem; a
+    plain answer the judge read as a decline counts right unseen): `4 of the 11 right
+    are declines the judge never checked`, `1 of the 11 right is ...`; "" where the
+    figure counts none."""
+    v, right = a.verdicts, declines_right(a)
+    if v is None or not right or a.positives is None or not a.n:
+        return ""
+    total = v.agree + right
+    verb = "is a decline" if right == 1 else "are declines"
+    return f"{right} of the {total} right {verb} the judge never checked"
 
 
 def declines_apart(a: Counted, label: str) -> str:
