@@ -95,7 +95,9 @@ def abstentions_lines(report: Report) -> list[str]:
         if said is not None:
             out.append(f"{p.metric}: {said}")
         if said is not None or lead:  # the headline's count of declines it never checked
-            out.extend(f"  {r.unchecked}" for r in report.headline.rows
+            # (under its metric's line, else on a line naming the metric)
+            at = "  " if said is not None else f"{p.metric}: "
+            out.extend(f"{at}{r.unchecked}" for r in report.headline.rows
                        if r.metric == p.metric and r.unchecked)
     return out
 

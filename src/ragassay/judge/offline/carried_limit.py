@@ -46,7 +46,7 @@ def carried_limit(p: Part, u: Unit, units: Units, said: frozenset[str]) -> bool:
         return False
     # (not "the only": "It is the only ..." says what it is, and limits nothing)
     at = next((k for k, t in enumerate(toks)
-               if t in _LIMITS and toks[k - 1] not in DETERMINERS), None)
+               if t in _LIMITS and (k == 0 or toks[k - 1] not in DETERMINERS)), None)
     if at is None or not (toks[0] in _REFERRING or _definite_subject(toks, at)):
         return False
     stems = lemma_stems(toks, info.all_stems)

@@ -40,8 +40,6 @@ def frequencies(normal: str) -> set[float]:
     return out
 
 
-# "every 180 days", "each 3 weeks": a universal that says how often, whose figure the
-# figure check reads by value (no "all" of things the sentence must say too)
 # days counted without weekends: what "working days" / "business days" say
 _WORKING = re.compile(r"\b(?:working|business) days?\b|\bweekdays?\b", re.IGNORECASE)
 _NO_WEEKENDS = re.compile(r"\b(?:excluding|except|not (?:including|counting)|other than)\s+"
@@ -56,5 +54,8 @@ _RESTRICTOR = re.compile(r"\b(?:only|solely|exclusively|unless|except|excluding|
 def working_days(claim: str, sentence: str) -> bool:
     """Whether the sentence's one restriction is that weekends do not count ("within 48
     hours, excluding weekends") and the claim counts working days, which says it."""
-    return (len(_RESTRICTOR.findall(sentence)) == 1 and bool(_NO_WEEKENDS.search(sentence))
-            and bool(_WORKING.search(claim)))
+    weekends = _NO_WEEKENDS.search(sentence)
+    if weekends is None or not _WORKING.search(claim):
+        return False
+    rest = sentence[:weekends.start()] + " " + sentence[weekends.end():]
+    return not _RESTRICTOR.search(rest)  # (no other restriction the claim could drop)

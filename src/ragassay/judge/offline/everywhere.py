@@ -58,7 +58,7 @@ def place_widened(p: Part, u: Part) -> bool:
     content words, says of a place it names, saying nowhere "everywhere" itself."""
     if _everywhere(u.info.tokens):
         return False
-    if not _everywhere(p.info.tokens):  # ("in every carriage", "throughout the hotel")
+    if not _everywhere(p.info.tokens):  # ("in every carriage")
         return place_quantified(p, u, _places(u))
     return (2 * len(p.words & u.words) >= len(p.words) and bool(_places(u) - p.words)
             and not _bounded(p) & u.words)  # ("anywhere in the county": the unit's place)

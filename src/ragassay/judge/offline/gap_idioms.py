@@ -11,8 +11,6 @@ it sounds like an ear infection" stays a claim.
 
 from __future__ import annotations
 
-import re
-
 from .decline_words import APOSTROPHE as _A
 from .decline_words import CANNOT as _CANNOT
 from .decline_words import NOT as _NOT
@@ -30,11 +28,11 @@ GAP_IDIOMS = (
     # speaker itself cannot do ("we can't diagnose remotely" is the business's practice)
     rf"\bi(?:{_A}m| am)? (?:really |just |unfortunately |sadly )?(?:{_CANNOT}|could{_NOT}|"
     r"unable to|not able to)\s+(?:\w+\s+){0,1}?(?:diagnose|assess|track|view|pull up|"
-    r"examine|inspect|look into|see into|log into|open)\b",
+    r"examine|inspect|look into|see into|log into)\b",
     # "Sadly I don't have anything on dogs": the speaker's own lack of anything on a topic
     # ("we don't have anything on at the weekend" is the business's diary)
-    rf"\bi (?:do not|don{_A}?t|dont) have (?:anything|much)(?= (?:on|about|regarding|"
-    r"concerning)\b)",
+    rf"\bi (?:do not|don{_A}?t|dont) have (?:anything (?=(?:on|about|regarding|concerning)\b)|"
+    r"much (?=(?:about|regarding|concerning)\b))",
     # "Not one I can answer, sorry", "that's not one I can help with"
     rf"(?:\bnot|n{_A}t) one (?:that )?i (?:{_CANNOT}|can|could|am able to) "
     r"(?:answer|help with|say|comment on)\b",
@@ -43,5 +41,3 @@ GAP_IDIOMS = (
 
 TRIGGER = r"\bgap in\b|\bblank\b|\b(?:got|stumped) me\b"
 """Words of the idioms with no negation in them, for declines' fast scan."""
-
-_ = re  # (the patterns are compiled by declines)

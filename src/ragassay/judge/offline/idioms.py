@@ -44,9 +44,11 @@ def _all_phrase(toks: Sequence[str], i: int) -> bool:
         return True
     if before == "of" and i == 2 and toks[0] in _ORDINALS:
         return True
-    if tuple(toks[i - 3:i]) == ("once", "and", "for") or tuple(toks[i + 1:i + 3]) == ("in", "all"):
-        return True
-    return tuple(toks[i + 1:i + 2]) in (("set",), ("right",)) and before in _BE
+    if tuple(toks[i - 3:i]) == ("once", "and", "for") or tuple(toks[i + 1:i + 3]) == (
+            "in", "all") or tuple(toks[i - 2:i]) == ("all", "in"):
+        return True  # ("once and for all"; both words of "all in all")
+    return (tuple(toks[i + 1:i + 2]) in (("set",), ("right",)) and before in _BE
+            and _open(toks, i + 2))  # ("you're all set", not "got all right answers")
 
 
 def idiom_word(toks: Sequence[str], i: int) -> bool:

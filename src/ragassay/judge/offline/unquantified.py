@@ -54,6 +54,7 @@ def compared_any(toks: Sequence[str], i: int) -> bool:
     nothing; "tickets of any season" quantifies seasons."""
     if not i or toks[i - 1] not in ("of", "than"):
         return False
-    before = toks[max(0, i - 5):i - 1]
+    before = toks[max(0, i - 8):i - 1]  # (its noun phrase: "the highest number of major
+    # crimes of any school")
     return toks[i - 1] == "than" or any(
         t in _RANKING or (t.endswith("est") and len(t) > 5) for t in before)

@@ -1,5 +1,5 @@
 """A claim that says something holds in every one of a kind of place where the unit
-names fewer (everywhere.said_wider reads it beside "nationwide"): "Charging points are
+names fewer (everywhere.place_widened reads it beside "nationwide"): "Charging points are
 in every carriage" for "... in carriages A and C"; "Lockers are on every level" for
 "... on level 2". The unit says it of those places, the claim of all. A unit that
 quantifies the same place ("on each floor") or says "throughout" widens nothing; a
@@ -29,7 +29,7 @@ def wide_places(x: Part) -> tuple[frozenset[str], bool]:
     out, whole = set(), False
     for i, t in enumerate(toks[:-2]):
         if t in _WHOLE and toks[i + 1] in DETERMINERS:
-            whole = True  # (read, and not used by place_quantified: below)
+            whole = True  # (place_quantified reads the unit's: a claim's was withdrawn)
         if t not in PLACED or toks[i + 1] not in _ALL:
             continue
         j = i + 2
@@ -81,7 +81,7 @@ def _restricted(u: Part, head: str) -> bool:
 
 
 def place_quantified(p: Part, u: Part, unit_places: frozenset[str]) -> bool:
-    """Whether the claim says of every one of a kind of place, or throughout a place,
+    """Whether the claim says of every one of a kind of place
     what the unit says of places it names (`unit_places`, everywhere._places) and does
     not quantify: the unit's place is another than the claim's, or the same kind
     picked out ("level 2" / "every level")."""
