@@ -51,12 +51,18 @@ def test_a_changed_fact_beside_a_decline_is_flagged(an: Analyzer, ctx: list[str]
     "Sorry, nothing on that in what I have.",
     "Nothing about fishing in the lake details, I'm afraid.",
     "There isn't anything about fishing in the boat hire info.",
-    "There's not anything on fishing here, sorry.",
     "Not covered in what I've got, sorry.",
 ])
 def test_nothing_in_the_place_looked_is_a_decline(an: Analyzer, answer: str) -> None:
     assert is_noncommittal(answer)
     assert not judged(an, _BOATS, answer)
+
+
+@pytest.mark.xfail(strict=True, reason="a bare 'here' names no texts: a venue says it of "
+                   "itself ('nothing on at the weekend here' is a claim), so the place "
+                   "looked in must be named (session 28's review)")
+def test_nothing_on_a_topic_here_is_a_decline() -> None:
+    assert is_noncommittal("There's not anything on fishing here, sorry.")
 
 
 @pytest.mark.parametrize("answer", [
