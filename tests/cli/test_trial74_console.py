@@ -172,11 +172,11 @@ def test_the_headline_says_how_many_right_are_unchecked_declines(
     at = next(i for i, x in enumerate(lines) if x.startswith("judge.hallucination: right on"))
     right = int(re.search(r"right on (\d+) of", lines[at])[1])  # type: ignore[index]
     said = " ".join(" ".join(lines[at:at + 5]).split())
-    assert (f"9 of the {right} right are declines the judge never checked: ragassay runs "
+    assert (f"Of the {right} right, 9 are declines the judge never checked: ragassay runs "
             f"show {runs['run']} --disagree") in said, said
     assert all(len(x) <= 100 for x in lines)
     # `runs show` at 200 columns: under the headline's table (its cell is the JSON's)
     cell = headline_cell(runs["show"], "judge.hallucination")
     assert cell.startswith(f"right on {right} of 144") and "never checked" not in cell, cell
-    assert (f"judge.hallucination: 9 of the {right} right are declines the judge never "
+    assert (f"judge.hallucination: Of the {right} right, 9 are declines the judge never "
             f"checked: ragassay runs show {runs['run']} --disagree") in runs["show"]

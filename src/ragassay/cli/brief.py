@@ -94,10 +94,10 @@ def abstentions_lines(report: Report) -> list[str]:
             said = f"{lead[:-1]}; {why}){(said or lead)[len(lead):]}"
         if said is not None:
             out.append(f"{p.metric}: {said}")
-        if said is not None or lead:  # the headline's count of declines it never checked
-            # (under its metric's line, else on a line naming the metric)
-            at = "  " if said is not None else f"{p.metric}: "
-            out.extend(f"{at}{r.unchecked}" for r in report.headline.rows
+        if said is not None or lead:  # the headline's count of declines it never checked,
+            # a line of its own naming the metric (not indented: no continuation of the
+            # line above, which a pipe prints whole)
+            out.extend(f"{p.metric}: {r.unchecked}" for r in report.headline.rows
                        if r.metric == p.metric and r.unchecked)
     return out
 

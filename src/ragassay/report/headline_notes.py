@@ -49,7 +49,7 @@ def unchecked_line(a: BooleanAgreement | NumericAgreement | None, run: str) -> s
     """How many of a verdict's `right on` right ones are declines the judge did not check
     (`verdicts.unchecked_text`; a plain answer the judge read as a decline counts right
     where people marked no problem, and a reader of the headline never noticed), and the
-    command that lists them under "check each": `4 of the 11 right are declines the judge
+    command that lists them under "check each": `Of the 11 right, 4 are declines the judge
     never checked: ragassay runs show RUN --disagree`; "" where none."""
     if not isinstance(a, BooleanAgreement) or repeated(a) is not None:
         return ""

@@ -205,15 +205,15 @@ def all_declines(a: Counted, label: str) -> str:
 def unchecked_text(a: Counted) -> str:
     """How many of the `right on` figure's right ones are declines the judge did not
     check (abstained: no verdict, counted right because people marked no problem; a
-    plain answer the judge read as a decline counts right unseen): `4 of the 11 right
-    are declines the judge never checked`, `1 of the 11 right is ...`; "" where the
-    figure counts none."""
+    plain answer the judge read as a decline counts right unseen): `Of the 11 right, 4
+    are declines the judge never checked`, `Of the 11 right, 1 is ...` (a word first:
+    a line of words never opens on a figure); "" where the figure counts none."""
     v, right = a.verdicts, declines_right(a)
     if v is None or not right or a.positives is None or not a.n:
         return ""
     total = v.agree + right
     verb = "is a decline" if right == 1 else "are declines"
-    return f"{right} of the {total} right {verb} the judge never checked"
+    return f"Of the {total} right, {right} {verb} the judge never checked"
 
 
 def declines_apart(a: Counted, label: str) -> str:
