@@ -215,9 +215,9 @@ def test_the_readme_leads_with_labelling_and_reconciles_its_figures() -> None:
     assert lead < readme.index("## Quick start")
     assert readme.index("of our constructed checks, probe sets") < readme.index(
         "What to expect on real data is the judge's range on 7 unseen human-labelled sets")
-    assert "`judge.hallucination` balanced accuracy 0.50-0.76" in readme
-    assert "balanced accuracy 0.50-0.76 on 7 unseen human-labelled sets" in judges
+    assert "`judge.hallucination` balanced accuracy 0.50-0.77" in readme
+    assert "balanced accuracy 0.50-0.77 on 7 unseen human-labelled sets" in judges
     assert "AUROC 0.65-0.94 on 7 unseen human-labelled sets" in judges
     # (session 27, trial 91: the README says per command where this line is printed)
     assert "`weak agreement with people: balanced accuracy 0.50, the lowest of 7 unseen " \
-        "sets (0.50-0.76)" in readme
+        "sets (0.50-0.77)" in readme
