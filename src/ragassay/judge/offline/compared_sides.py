@@ -19,7 +19,7 @@ left alone where the passage gives its side.
 from __future__ import annotations
 
 from .clauses import Part
-from .counts import AGE, is_number
+from .counts import AGE, is_number, number_value
 from .lexical import STOPWORDS, stem
 from .units import Units
 
@@ -96,7 +96,7 @@ def _head(toks: tuple[str, ...], n: float) -> set[str]:
     ("Visitors under 16", "Bookings of 4 or more nights"), as stems."""
     out = set()
     for i, t in enumerate(toks):
-        if not is_number(t) or _value(t) != n:
+        if not is_number(t) or number_value(t) != n:
             continue
         j = i - 1
         while j >= 0 and (toks[j] in _RAW or toks[j] in STOPWORDS or toks[j] == "aged"):
@@ -104,13 +104,6 @@ def _head(toks: tuple[str, ...], n: float) -> set[str]:
         if j >= 0 and not is_number(toks[j]):
             out.add(stem(toks[j]))
     return out
-
-
-def _value(t: str) -> float | None:
-    try:
-        return float(t)
-    except ValueError:
-        return None
 
 
 def tied_elsewhere(own: frozenset[str], bands: list[frozenset[str]]) -> bool:

@@ -34,7 +34,8 @@ def is_number(stem: str) -> bool:
     return stem[:1].isdigit()
 
 
-def _value(stem: str) -> float | None:
+def number_value(stem: str) -> float | None:
+    """A numeral token as its value, None for any other token."""
     try:
         return float(stem)
     except ValueError:
@@ -113,7 +114,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
         if (rank := day_rank(toks, i) or place_rank(toks, i)) is not None:
             out.append(rank)
             at.append(i)
-        if not is_number(s) or toks[i] in ORDINALS or (value := _value(s)) is None:
+        if not is_number(s) or toks[i] in ORDINALS or (value := number_value(s)) is None:
             continue
         if i in minutes:
             continue  # the minutes of "18:30", read with its hour
@@ -122,7 +123,7 @@ def figures(toks: tuple[str, ...], stems: list[str], capitals: frozenset[int] = 
             at.append(i)
             continue
         if (i and len(toks[i]) == 2 and is_number(stems[i - 1])
-                and _is_year(prev := _value(stems[i - 1]) or 0)):
+                and _is_year(prev := number_value(stems[i - 1]) or 0)):
             value = prev // 100 * 100 + value  # "2018-19": the second year
         j = i + 1
         if j < n and toks[j] in _SCALES:

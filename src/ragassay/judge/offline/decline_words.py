@@ -21,6 +21,8 @@ SOURCE = (
 TEXTS = (r"(?:documents?|docs|documentation|contexts?|texts?|passages?|sources?|"
          r"information|info|articles?|leaflets?|knowledge base|manuals?|guides?|faqs?|"
          r"materials?|notes|files?|excerpts?|snippets?|handbook|brochure)")
+# interjections a decline or its small talk opens with ("Oh,", "Ahh", "Haha")
+INTERJECTION = r"(?:ha(?:ha)*|o+h+|a+h+|a+w+)"
 # what a text does of a topic: "nothing here covers", "isn't something the guide I have mentions"
 COVERS = r"(?:covers?|mentions?|says?|address(?:es)?|answers?|goes into|talks about)"
 GIVEN = (rf"(?:i (?:have been given|have got|have access to|have|had|was given|can see|could see|"

@@ -21,6 +21,7 @@ from .decline_words import APOSTROPHE as _A
 from .decline_words import CANNOT as _CANNOT
 from .decline_words import COVERS as _COVERS
 from .decline_words import GIVEN as _GIVEN
+from .decline_words import INTERJECTION as _INTERJECTION
 from .decline_words import NOT as _NOT
 from .decline_words import SOURCE as _SOURCE
 from .decline_words import TEXTS as _TEXTS
@@ -171,7 +172,7 @@ _PATTERNS = (  # (every pattern but a silent source's, silent.SILENT)
     r"talks? about|touch(?:es)? on|goes? into|specif(?:y|ies)|explains?)\b",
     rf"\bnone of (?:the |these |those |my |our |your )?(?:[\w-]+ ){{0,2}}?{_SOURCE}\b",
     # "Not sure.", "Hmm, not sure - ...": ignorance without a subject, opening the sentence
-    r"^\W*(?:(?:hmm+|um+|well|honestly|sorry|o+h+|a+h+|o+o+h+|a+w+|ha(?:ha)*|so|but|and)\W+)*"
+    rf"^\W*(?:(?:hmm+|um+|well|honestly|sorry|{_INTERJECTION}|so|but|and)\W+)*"
     r"not (?:really |"
     r"entirely |quite |too )?(?:sure|certain)\b",
     rf"\b(?:is|are){_NOT} available to (?:me|us)\b",

@@ -20,7 +20,7 @@ from .decline_words import WHAT_I_HAVE as _WHAT_I_HAVE
 
 # the texts the assistant read, with a determiner and a modifier or two
 _READ = (rf"(?:the|these|this|those|my|our|your|any)\s+(?:[\w-]+\s+){{0,2}}?"
-         rf"(?:{_TEXTS[3:-1]}|pages?|guidance|details|description|website)")
+         rf"(?:{_TEXTS}|pages?|guidance|details|description|website)")
 # where the speaker looked: "in what I have", "in the practice details" (a bare "here" is
 # also a venue's word for itself: "nothing on at the weekend here" stays a claim)
 _PLACE = rf"(?:in {_WHAT_I_HAVE}|in {_READ})\b"

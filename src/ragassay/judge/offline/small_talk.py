@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 
 from .decline_words import APOSTROPHE as _A
+from .decline_words import INTERJECTION
 
-_INTERJECTION = r"(?:ha(?:ha)*|heh|o+h+|a+h+|o+o+h+|a+w+|hm+|um+|wow|gosh|well|oof|eek)"
+_INTERJECTION = rf"(?:{INTERJECTION}|heh|hm+|um+|wow|gosh|well|oof|eek)"
 _KIND = (r"(?:good|great|fair|tricky|interesting|excellent|lovely|brilliant|nice|tough|"
          r"hard|fun|curious|cracking|fab|fantastic|super|smart|clever)")
 _REMARK = (
